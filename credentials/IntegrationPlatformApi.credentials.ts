@@ -1,0 +1,75 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { DEFAULT_API_URL, DEFAULT_READ_URL, versionedBaseUrl } from '../nodes/shared/hosts';
+
+export class IntegrationPlatformApi implements ICredentialType {
+	name = 'integrationPlatformApi';
+
+	displayName = 'Integration Platform API';
+
+	icon: Icon = {
+		light: 'file:../icons/integrationPlatform.svg',
+		dark: 'file:../icons/integrationPlatform.dark.svg',
+	};
+
+	documentationUrl =
+		'https://github.com/n8n-nodes-integration-platform/n8n-nodes-integration-platform#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description:
+				'A project API key, created in the dashboard under the project\'s API keys. Sent as the X-Api-Key header.',
+		},
+		{
+			displayName: 'API Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: DEFAULT_API_URL,
+			description:
+				'Origin of the management API. The node adds /v1. Point it at the local simulator to try the nodes without an account.',
+		},
+		{
+			displayName: 'Read API Base URL',
+			name: 'readUrl',
+			type: 'string',
+			default: DEFAULT_READ_URL,
+			description:
+				'Origin of the read API, used by Installation → Unpause Reads. The node adds /v1.',
+		},
+	];
+
+	// A function rather than a generic `{ headers: { 'X-Api-Key': '={{$credentials.apiKey}}' } }`:
+	// generic authentication evaluates an expression on every request, which costs about a
+	// millisecond per item in n8n 2.x (README, "Speed"). It also supplies the management base URL
+	// when a request carries none, so routing needs no `$credentials` expression either.
+	authenticate = async (
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> => {
+		requestOptions.headers = { ...requestOptions.headers, 'X-Api-Key': credentials.apiKey as string };
+		requestOptions.baseURL ??= versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL);
+		return requestOptions;
+	};
+
+	// GET /v1/projects needs no scope and lists what the key can reach (api-facts §1 op 16).
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ ($credentials.baseUrl || "https://api.withampersand.com").trim().replace(/\\/+$/, "").replace(/\\/v1$/, "") + "/v1" }}',
+			url: '/projects',
+			method: 'GET',
+		},
+	};
+}

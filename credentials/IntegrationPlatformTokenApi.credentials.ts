@@ -1,0 +1,69 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { DEFAULT_API_URL, versionedBaseUrl } from '../nodes/shared/hosts';
+
+/**
+ * A builder (dashboard user) bearer token. The service accepts only this for organization,
+ * invite and claimed-domain operations (api-facts §3); project API keys are refused there.
+ */
+export class IntegrationPlatformTokenApi implements ICredentialType {
+	name = 'integrationPlatformTokenApi';
+
+	displayName = 'Integration Platform Token API';
+
+	icon: Icon = {
+		light: 'file:../icons/integrationPlatform.svg',
+		dark: 'file:../icons/integrationPlatform.dark.svg',
+	};
+
+	documentationUrl =
+		'https://github.com/n8n-nodes-integration-platform/n8n-nodes-integration-platform#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Bearer Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description:
+				'A builder session token (JWT), sent as Authorization: Bearer. These tokens are short-lived; refresh the credential when the service answers 401.',
+		},
+		{
+			displayName: 'API Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: DEFAULT_API_URL,
+			description: 'Origin of the management API. The node adds /v1.',
+		},
+	];
+
+	// A function for the same reason as in IntegrationPlatformApi: no expression per request.
+	authenticate = async (
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> => {
+		requestOptions.headers = {
+			...requestOptions.headers,
+			Authorization: `Bearer ${credentials.accessToken as string}`,
+		};
+		requestOptions.baseURL ??= versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL);
+		return requestOptions;
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ ($credentials.baseUrl || "https://api.withampersand.com").trim().replace(/\\/+$/, "").replace(/\\/v1$/, "") + "/v1" }}',
+			url: '/projects',
+			method: 'GET',
+		},
+	};
+}

@@ -1,0 +1,129 @@
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import {
+	getProviders,
+	searchConnections,
+	searchDestinationIds,
+	searchDestinations,
+	searchEventTopicRoutes,
+	searchInstallations,
+	searchIntegrations,
+	searchJwtKeys,
+	searchProjects,
+	searchTopics,
+} from './listSearch/searches';
+import { RESOURCES } from './resources';
+import {
+	connectionField,
+	destinationField,
+	installationField,
+	integrationField,
+	orgIdField,
+	projectField,
+	topicField,
+} from './shared/fields';
+import { requestPolicy } from './shared/transport';
+
+const authentication: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	noDataExpression: true,
+	default: 'apiKey',
+	options: [
+		{ name: 'API Key', value: 'apiKey', description: 'A project API key (X-Api-Key)' },
+		{ name: 'Bearer Token', value: 'bearerToken', description: 'A builder token (Authorization: Bearer)' },
+	],
+};
+
+// The real API accepts only one kind of credential for some operations (api-facts §3); the node
+// says so here, and refuses before sending anything (shared/routing.ts, requireCredential).
+const credentialNotices: INodeProperties[] = [
+	{
+		displayName:
+			'This operation needs a Bearer Token: the service refuses API keys for organizations, invites and claimed domains',
+		name: 'bearerOnlyNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { authentication: ['apiKey'], resource: ['claimedDomain', 'invite', 'organization'] } },
+	},
+	{
+		displayName: 'This operation needs an API Key: the read API (unpause) accepts only X-Api-Key',
+		name: 'apiKeyOnlyNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { authentication: ['bearerToken'], resource: ['installation'] } },
+	},
+];
+
+const resource: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	default: 'project',
+	options: RESOURCES.map(({ name, value, description }) => ({ name, value, description })),
+};
+
+export class IntegrationPlatform implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Integration Platform',
+		name: 'integrationPlatform',
+		icon: { light: 'file:../../icons/integrationPlatform.svg', dark: 'file:../../icons/integrationPlatform.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description:
+			'Manage projects, integrations, connections, destinations, topics and more with the Integration Platform (Ampersand) API',
+		defaults: { name: 'Integration Platform' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{ name: 'integrationPlatformApi', required: true, displayOptions: { show: { authentication: ['apiKey'] } } },
+			{
+				name: 'integrationPlatformTokenApi',
+				required: true,
+				displayOptions: { show: { authentication: ['bearerToken'] } },
+			},
+		],
+		// No baseURL here: the credential supplies it, so routing needs no `$credentials` expression
+		// (README, "Speed"). Error statuses reach the operations' postReceive, which turns problem
+		// documents into readable errors (shared/errors.ts).
+		requestDefaults: {
+			headers: { Accept: 'application/json' },
+			ignoreHttpStatusErrors: true,
+		},
+		requestOperations: { pagination: requestPolicy },
+		properties: [
+			authentication,
+			...credentialNotices,
+			resource,
+			...RESOURCES.map((r) => r.operations),
+			projectField,
+			integrationField,
+			installationField,
+			connectionField,
+			destinationField,
+			topicField,
+			orgIdField,
+			...RESOURCES.flatMap((r) => r.fields),
+		],
+	};
+
+	methods = {
+		listSearch: {
+			searchProjects,
+			searchIntegrations,
+			searchInstallations,
+			searchConnections,
+			searchDestinations,
+			searchDestinationIds,
+			searchTopics,
+			searchEventTopicRoutes,
+			searchJwtKeys,
+		},
+		loadOptions: { getProviders },
+	};
+}

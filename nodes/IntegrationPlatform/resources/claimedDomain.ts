@@ -1,0 +1,73 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, resultItem } from '../shared/routing';
+
+const resource = 'claimedDomain';
+const showForClaim = { show: { resource: [resource], operation: ['claim'] } };
+
+export const claimedDomainOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: [resource] } },
+	default: 'claim',
+	options: [
+		// POST /claimed-domains — api-facts §1 op 13: bearer only; 201 with no body; 409 if another
+		// organization holds the domain.
+		defineOperation('Claimed Domain', resource, {
+			name: 'Claim',
+			value: 'claim',
+			action: 'Claim a domain',
+			description:
+				'Claim an email domain for an organization, so that people with addresses at it can join',
+			method: 'POST',
+			path: '/claimed-domains',
+			requires: 'bearerToken',
+			output: [
+				resultItem((_values, context) => ({
+					claimed: true,
+					domain: context.getNodeParameter('domain', '') as string,
+					parentType: context.getNodeParameter('parentType', 'org') as string,
+					parentId: context.getNodeParameter('parentId', '') as string,
+				})),
+			],
+		}),
+	],
+};
+
+export const claimedDomainFields: INodeProperties[] = [
+	{
+		displayName: 'Domain',
+		name: 'domain',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. acme.com, jane@acme.com or https://www.acme.com',
+		description:
+			'An email address, a domain name or a URL; the service keeps the part after @ of an email and the host name (without www.) of a URL',
+		displayOptions: showForClaim,
+		routing: { send: { type: 'body', property: 'domain' } },
+	},
+	{
+		displayName: 'Organization ID',
+		name: 'parentId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 8d2b…',
+		description: 'ID of the organization that claims the domain',
+		displayOptions: showForClaim,
+		routing: { send: { type: 'body', property: 'parentId' } },
+	},
+	{
+		displayName: 'Parent Type',
+		name: 'parentType',
+		type: 'options',
+		default: 'org',
+		options: [{ name: 'Organization', value: 'org' }],
+		description: 'Kind of entity that claims the domain; the service knows only organizations',
+		displayOptions: showForClaim,
+		routing: { send: { type: 'body', property: 'parentType' } },
+	},
+];

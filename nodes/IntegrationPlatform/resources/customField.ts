@@ -1,0 +1,242 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { parseJsonParameter } from '../shared/fields';
+import { defineOperation } from '../shared/routing';
+
+const resource = 'customField';
+const showForUpsert = { show: { resource: [resource], operation: ['upsert'] } };
+const showForMode = (mode: string) => ({ show: { resource: [resource], operation: ['upsert'], definedWith: [mode] } });
+
+interface FieldRow {
+	fieldName: string;
+	displayName: string;
+	valueType: string;
+	fieldOptions?: IDataObject;
+}
+
+const STRING_OPTIONS = { length: 'length', pattern: 'pattern', allowedValues: 'values', valuesRestricted: 'valuesRestricted', stringDefault: 'defaultValue' };
+const NUMERIC_OPTIONS = { precision: 'precision', scale: 'scale', min: 'min', max: 'max', numericDefault: 'defaultValue' };
+const ASSOCIATION_OPTIONS = {
+	associationType: 'associationType',
+	targetObject: 'targetObject',
+	targetField: 'targetField',
+	cardinality: 'cardinality',
+	onDelete: 'onDelete',
+	associationRequired: 'required',
+	reverseLookupFieldName: 'reverseLookupFieldName',
+};
+
+function pick(source: IDataObject, mapping: Record<string, string>): IDataObject | undefined {
+	const out: IDataObject = {};
+	for (const [from, to] of Object.entries(mapping)) {
+		if (source[from] === undefined || source[from] === '') continue;
+		out[to] = from === 'allowedValues' ? String(source[from]).split(',').map((v) => v.trim()).filter(Boolean) : source[from];
+	}
+	return Object.keys(out).length ? out : undefined;
+}
+
+/** A FieldDefinition (api-facts §1 op 3) from one row: only the options the user added are sent. */
+function fieldDefinition(row: FieldRow): IDataObject {
+	const options = row.fieldOptions ?? {};
+	const definition: IDataObject = { fieldName: row.fieldName, displayName: row.displayName, valueType: row.valueType };
+	for (const key of ['description', 'required', 'unique', 'indexed']) {
+		if (options[key] !== undefined && options[key] !== '') definition[key] = options[key];
+	}
+	const stringOptions = pick(options, STRING_OPTIONS);
+	if (stringOptions) definition.stringOptions = stringOptions;
+	const numericOptions = pick(options, NUMERIC_OPTIONS);
+	if (numericOptions) definition.numericOptions = numericOptions;
+	const association = pick(options, ASSOCIATION_OPTIONS);
+	if (association) {
+		const labels = pick(options, { singularLabel: 'singular', pluralLabel: 'plural' });
+		definition.association = labels ? { ...association, labels } : association;
+	}
+	return definition;
+}
+
+/** Body `{ groupRef, fields: { <objectName>: FieldDefinition[] } }`, from the rows or from JSON. */
+async function buildUpsertBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const groupRef = this.getNodeParameter('groupRef', '') as string;
+	let fields: IDataObject;
+	if (this.getNodeParameter('definedWith', 'fields') === 'json') {
+		fields = parseJsonParameter(this, 'fieldsJson', 'Fields (JSON)', 'object') as IDataObject;
+	} else {
+		const objectName = this.getNodeParameter('objectName', '') as string;
+		const rows = (this.getNodeParameter('fieldDefinitions', {}) as { field?: FieldRow[] }).field ?? [];
+		fields = { [objectName]: rows.map(fieldDefinition) };
+	}
+	requestOptions.body = { groupRef, fields };
+	return requestOptions;
+}
+
+/** One item per field: `{ objectName, fieldName, action, warnings, … }` with the overall success. */
+async function splitFieldResults(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = (response.body ?? {}) as { success?: boolean; fields?: Record<string, Record<string, IDataObject>> };
+	const items: INodeExecutionData[] = [];
+	for (const [objectName, results] of Object.entries(body.fields ?? {})) {
+		for (const [fieldName, result] of Object.entries(results ?? {})) {
+			items.push({ json: { success: body.success ?? true, objectName, fieldName, ...result } });
+		}
+	}
+	return items.length ? items : [{ json: { success: body.success ?? true } }];
+}
+
+export const customFieldOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: [resource] } },
+	default: 'upsert',
+	options: [
+		// PUT /projects/{projectIdOrName}/providers/{provider}/object-metadata — api-facts §1 op 3.
+		defineOperation('Custom Field', resource, {
+			name: 'Create or Update',
+			value: 'upsert',
+			action: 'Create or update custom fields',
+			description: 'Create a new record, or update the current one if it already exists (upsert)',
+			method: 'PUT',
+			path: '/projects/{project}/providers/{provider}/object-metadata',
+			preSend: [buildUpsertBody],
+			output: [splitFieldResults],
+		}),
+	],
+};
+
+const fieldOptions: INodeProperties = {
+	displayName: 'Field Options',
+	name: 'fieldOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{ displayName: 'Allowed Values', name: 'allowedValues', type: 'string', default: '', description: 'Text and select fields: allowed values, comma-separated' },
+		{ displayName: 'Association Required', name: 'associationRequired', type: 'boolean', default: false, description: 'Whether reference fields must point at a record' },
+		{ displayName: 'Association Type', name: 'associationType', type: 'string', default: '', placeholder: 'e.g. lookup', description: 'Reference fields: foreignKey, lookup, ref, …' },
+		{ displayName: 'Cardinality', name: 'cardinality', type: 'string', default: '', placeholder: 'e.g. many-to-one', description: 'Reference fields' },
+		{ displayName: 'Default (Number)', name: 'numericDefault', type: 'number', default: 0, description: 'Number fields: default value' },
+		{ displayName: 'Default (Text)', name: 'stringDefault', type: 'string', default: '', description: 'Text and select fields: default value' },
+		{ displayName: 'Description', name: 'description', type: 'string', default: '' },
+		{ displayName: 'Indexed', name: 'indexed', type: 'boolean', default: false, description: 'Whether the provider indexes the field' },
+		{ displayName: 'Max', name: 'max', type: 'number', default: 0, description: 'Number fields: largest value' },
+		{ displayName: 'Max Length', name: 'length', type: 'number', default: 255, description: 'Text fields: maximum length' },
+		{ displayName: 'Min', name: 'min', type: 'number', default: 0, description: 'Number fields: smallest value' },
+		{ displayName: 'On Delete', name: 'onDelete', type: 'string', default: '', placeholder: 'e.g. setNull', description: 'Reference fields: what happens when the target is deleted' },
+		{ displayName: 'Pattern', name: 'pattern', type: 'string', default: '', description: 'Text fields: a regular expression values must match' },
+		{ displayName: 'Plural Label', name: 'pluralLabel', type: 'string', default: '', description: 'Reference fields' },
+		{ displayName: 'Precision', name: 'precision', type: 'number', default: 18, description: 'Number fields: total digits' },
+		{ displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether records must have a value' },
+		{ displayName: 'Reverse Lookup Field Name', name: 'reverseLookupFieldName', type: 'string', default: '', description: 'Reference fields' },
+		{ displayName: 'Scale', name: 'scale', type: 'number', default: 0, description: 'Number fields: digits after the decimal point' },
+		{ displayName: 'Singular Label', name: 'singularLabel', type: 'string', default: '', description: 'Reference fields' },
+		{ displayName: 'Target Field', name: 'targetField', type: 'string', default: '', description: 'Reference fields' },
+		{ displayName: 'Target Object', name: 'targetObject', type: 'string', default: '', description: 'Reference fields: the object referenced' },
+		{ displayName: 'Unique', name: 'unique', type: 'boolean', default: false, description: 'Whether values must be unique' },
+		{ displayName: 'Values Restricted', name: 'valuesRestricted', type: 'boolean', default: false, description: 'Whether only the allowed values are accepted' },
+	],
+};
+
+export const customFieldFields: INodeProperties[] = [
+	{
+		displayName: 'Provider',
+		name: 'provider',
+		type: 'options',
+		default: 'hubspot',
+		// The service supports custom fields for these two providers only (api-facts §1 op 3).
+		options: [
+			{ name: 'HubSpot', value: 'hubspot' },
+			{ name: 'Salesforce', value: 'salesforce' },
+		],
+		displayOptions: showForUpsert,
+	},
+	{
+		displayName: 'Group Ref',
+		name: 'groupRef',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. acme-inc',
+		description: 'Your ID of the group whose connection is used to change the provider',
+		displayOptions: showForUpsert,
+	},
+	{
+		displayName: 'Define Fields With',
+		name: 'definedWith',
+		type: 'options',
+		default: 'fields',
+		options: [
+			{ name: 'Field List (One Object)', value: 'fields' },
+			{ name: 'JSON (Several Objects)', value: 'json' },
+		],
+		displayOptions: showForUpsert,
+	},
+	{
+		displayName: 'Object Name',
+		name: 'objectName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. contacts',
+		description: 'The provider object that gets the fields',
+		displayOptions: showForMode('fields'),
+	},
+	{
+		displayName: 'Fields',
+		name: 'fieldDefinitions',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		placeholder: 'Add Field',
+		displayOptions: showForMode('fields'),
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{ displayName: 'Field Name', name: 'fieldName', type: 'string', default: '', placeholder: 'e.g. loyalty_tier', description: 'API name of the field' },
+					{ displayName: 'Display Name', name: 'displayName', type: 'string', default: '', placeholder: 'e.g. Loyalty Tier' },
+					{
+						displayName: 'Value Type',
+						name: 'valueType',
+						type: 'options',
+						default: 'string',
+						options: [
+							{ name: 'Boolean', value: 'boolean' },
+							{ name: 'Date', value: 'date' },
+							{ name: 'Date & Time', value: 'datetime' },
+							{ name: 'Float', value: 'float' },
+							{ name: 'Integer', value: 'int' },
+							{ name: 'Multi Select', value: 'multiSelect' },
+							{ name: 'Reference', value: 'reference' },
+							{ name: 'Single Select', value: 'singleSelect' },
+							{ name: 'String', value: 'string' },
+						],
+					},
+					fieldOptions,
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Fields (JSON)',
+		name: 'fieldsJson',
+		type: 'json',
+		default: '{\n  "contacts": [\n    { "fieldName": "loyalty_tier", "displayName": "Loyalty Tier", "valueType": "string" }\n  ]\n}',
+		description: 'The fields map of the request: object name → list of field definitions',
+		displayOptions: showForMode('json'),
+	},
+];

@@ -1,0 +1,89 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+
+import { defineOperation, resultItem } from '../shared/routing';
+
+const resource = 'installation';
+const showForUnpause = { show: { resource: [resource], operation: ['unpauseReads'] } };
+
+function objectList(text: unknown): string[] {
+	const values = Array.isArray(text) ? text : String(text ?? '').split(',');
+	return values.map((value) => String(value).trim()).filter(Boolean);
+}
+
+/** Body `{ objects?, note? }`, both optional: without objects every paused object resumes. */
+async function buildUnpauseBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const fields = this.getNodeParameter('unpauseFields', {}) as { objects?: string | string[]; note?: string };
+	const body: IDataObject = {};
+	const objects = objectList(fields.objects);
+	if (objects.length) body.objects = objects;
+	if (fields.note) body.note = fields.note;
+	requestOptions.body = body;
+	return requestOptions;
+}
+
+export const installationOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: [resource] } },
+	default: 'unpauseReads',
+	options: [
+		// POST {read_url}/v1/…/installations/{installationId}:unpause — api-facts §1 op 5: the read
+		// host, which accepts only X-Api-Key; 204.
+		defineOperation('Installation', resource, {
+			name: 'Unpause Reads',
+			value: 'unpauseReads',
+			action: 'Unpause the reads of an installation',
+			description:
+				'Resume scheduled reads that were paused (by hand or after repeated failures). Uses the read API host.',
+			method: 'POST',
+			path: '/projects/{project}/integrations/{integration}/installations/{installation}:unpause',
+			host: 'read',
+			requires: 'apiKey',
+			preSend: [buildUnpauseBody],
+			output: [
+				resultItem((values, context) => {
+					const fields = context.getNodeParameter('unpauseFields', {}) as { objects?: string | string[] };
+					const objects = objectList(fields.objects);
+					return {
+						unpaused: true,
+						installationId: values.installation,
+						objects: objects.length ? objects : 'all',
+					};
+				}),
+			],
+		}),
+	],
+};
+
+export const installationFields: INodeProperties[] = [
+	{
+		displayName: 'Additional Fields',
+		name: 'unpauseFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: showForUnpause,
+		options: [
+			{
+				displayName: 'Note',
+				name: 'note',
+				type: 'string',
+				default: '',
+				description: 'A note recorded with the unpause, e.g. why reads resume',
+			},
+			{
+				displayName: 'Objects',
+				name: 'objects',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. contacts, companies',
+				description: 'Objects whose reads resume (comma-separated, mapped or provider names). Leave out for all.',
+			},
+		],
+	},
+];

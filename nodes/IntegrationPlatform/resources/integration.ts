@@ -1,0 +1,108 @@
+import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { jsonBodyParameter, returnAllAndLimit } from '../shared/fields';
+import { pathValues } from '../shared/paths';
+import { defineOperation, listEntries } from '../shared/routing';
+import { apiRequest } from '../shared/transport';
+
+const resource = 'integration';
+const showForCreate = { show: { resource: [resource], operation: ['create'] } };
+
+/**
+ * Create answers 201 with an empty body (api-facts §1 op 4), so the node looks the new
+ * integration up by name to return it with its ID and revision. If that lookup fails, the create
+ * still succeeded: the item then says so with what was sent.
+ */
+async function returnCreatedIntegration(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
+	const name = this.getNodeParameter('name', '') as string;
+	const project = pathValues(this).project;
+	try {
+		const integration = await apiRequest.call(
+			this,
+			'GET',
+			`/projects/${encodeURIComponent(project)}/integrations/${encodeURIComponent(name)}`,
+		);
+		return [{ json: { created: true, ...(integration as object) } }];
+	} catch {
+		return [{ json: { created: true, name, provider: this.getNodeParameter('provider', '') as string } }];
+	}
+}
+
+export const integrationOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: [resource] } },
+	default: 'getAll',
+	options: [
+		// POST /projects/{projectIdOrName}/integrations — api-facts §1 op 4. The spec's redacted
+		// "the service" field is `latestRevision { specVersion, content }`.
+		defineOperation('Integration', resource, {
+			name: 'Create',
+			value: 'create',
+			action: 'Create an integration',
+			description: 'Create an integration from a manifest (its first revision)',
+			method: 'POST',
+			path: '/projects/{project}/integrations',
+			preSend: [jsonBodyParameter('content', 'Manifest Content (JSON)', ['latestRevision', 'content'])],
+			output: [returnCreatedIntegration],
+		}),
+		// GET /projects/{projectIdOrName}/integrations — api-facts §1 op 8: a bare array.
+		defineOperation('Integration', resource, {
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many integrations',
+			description: 'List the integrations of a project, each with its latest revision',
+			method: 'GET',
+			path: '/projects/{project}/integrations',
+			output: [listEntries],
+		}),
+	],
+};
+
+export const integrationFields: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. hubspot-sync',
+		description: 'Name of the integration, unique in the project',
+		displayOptions: showForCreate,
+		routing: { send: { type: 'body', property: 'name' } },
+	},
+	{
+		displayName: 'Provider Name or ID',
+		name: 'provider',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getProviders' },
+		required: true,
+		default: '',
+		description:
+			'The SaaS provider the integration connects to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: showForCreate,
+		routing: { send: { type: 'body', property: 'provider' } },
+	},
+	{
+		displayName: 'Spec Version',
+		name: 'specVersion',
+		type: 'string',
+		default: '1.0.0',
+		description: 'Version of the manifest format the content follows',
+		displayOptions: showForCreate,
+		routing: { send: { type: 'body', property: 'latestRevision.specVersion' } },
+	},
+	{
+		displayName: 'Manifest Content (JSON)',
+		name: 'content',
+		type: 'json',
+		required: true,
+		default: '{\n  "name": "",\n  "provider": "",\n  "read": { "objects": [] }\n}',
+		description:
+			'The integration definition: name, provider, displayName, read, write, proxy, subscribe and watchSchema, as in amp.yaml',
+		displayOptions: showForCreate,
+	},
+	...returnAllAndLimit({ show: { resource: [resource], operation: ['getAll'] } }),
+];

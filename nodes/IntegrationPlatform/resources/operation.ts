@@ -1,0 +1,109 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { compareTimestamps } from '../../shared/timestamps';
+import { returnAllAndLimit } from '../shared/fields';
+import { defineOperation } from '../shared/routing';
+
+const resource = 'operation';
+const showForLogs = { show: { resource: [resource], operation: ['getLogs'] } };
+
+/**
+ * The API returns an operation's logs as one bare array in no promised order (api-facts §8), so
+ * filtering, ordering (by the full microsecond timestamp) and the limit are applied here.
+ */
+async function logEntries(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const options = this.getNodeParameter('logOptions', {}) as { severity?: string; order?: string };
+	let entries = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
+	const wanted = (options.severity ?? '')
+		.split(',')
+		.map((s) => s.trim().toUpperCase())
+		.filter(Boolean);
+	if (wanted.length) {
+		entries = entries.filter((entry) => wanted.includes(String(entry.severity ?? '').toUpperCase()));
+	}
+	const order = options.order ?? 'oldestFirst';
+	if (order !== 'asReturned') {
+		const sign = order === 'newestFirst' ? -1 : 1;
+		entries = [...entries].sort((a, b) => sign * compareTimestamps(a.timestamp, b.timestamp));
+	}
+	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+	const limit = returnAll ? entries.length : (this.getNodeParameter('limit', 50) as number);
+	return entries.slice(0, limit).map((json) => ({ json }));
+}
+
+export const operationOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: [resource] } },
+	default: 'getLogs',
+	options: [
+		// GET /projects/{projectIdOrName}/operations/{operationId}/logs — api-facts §1 op 9, §8.
+		defineOperation('Operation', resource, {
+			name: 'Get Logs',
+			value: 'getLogs',
+			action: 'Get the logs of an operation',
+			description: 'Get the log entries of a read, write or subscribe operation',
+			method: 'GET',
+			path: '/projects/{project}/operations/{operationId}/logs',
+			output: [logEntries],
+		}),
+	],
+};
+
+export const operationFields: INodeProperties[] = [
+	{
+		displayName: 'Operation ID',
+		name: 'operationId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 0b6e…',
+		description:
+			'ID of the operation, as found in read results (operationId) or in the dashboard',
+		displayOptions: showForLogs,
+	},
+	...returnAllAndLimit(showForLogs),
+	{
+		displayName: 'Options',
+		name: 'logOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showForLogs,
+		options: [
+			{
+				displayName: 'Order',
+				name: 'order',
+				type: 'options',
+				default: 'oldestFirst',
+				options: [
+					{ name: 'Oldest First', value: 'oldestFirst' },
+					{ name: 'Newest First', value: 'newestFirst' },
+					{ name: 'As Returned', value: 'asReturned' },
+				],
+				description: 'The API promises no order; entries are sorted by their full-precision timestamp',
+			},
+			{
+				displayName: 'Severities',
+				name: 'severity',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. ERROR, WARNING',
+				description:
+					'Keep only entries with these severities (comma-separated, any case). Leave empty for all.',
+			},
+		],
+	},
+];

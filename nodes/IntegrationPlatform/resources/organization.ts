@@ -1,0 +1,41 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { defineOperation } from '../shared/routing';
+
+const resource = 'organization';
+
+export const organizationOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: [resource] } },
+	default: 'update',
+	options: [
+		// PATCH /orgs/{orgId} — api-facts §1 op 14: bearer only (the spec says X-Api-Key); 200 Org.
+		defineOperation('Organization', resource, {
+			name: 'Update',
+			value: 'update',
+			action: 'Update an organization',
+			description: "Rename an organization (the service's update mask allows only the label)",
+			method: 'PATCH',
+			path: '/orgs/{orgId}',
+			requires: 'bearerToken',
+			body: { updateMask: ['label'] },
+		}),
+	],
+};
+
+export const organizationFields: INodeProperties[] = [
+	{
+		displayName: 'Label',
+		name: 'label',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Acme Integrations',
+		description: 'New display name of the organization',
+		displayOptions: { show: { resource: [resource], operation: ['update'] } },
+		routing: { send: { type: 'body', property: 'org.label' } },
+	},
+];

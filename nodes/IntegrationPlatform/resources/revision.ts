@@ -1,0 +1,80 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { checkPathValue, encodePathSegment, pathValues, setPathValue } from '../shared/paths';
+import { defineOperation } from '../shared/routing';
+import { apiRequest } from '../shared/transport';
+
+const resource = 'revision';
+const showForHydrate = { show: { resource: [resource], operation: ['getHydrated'] } };
+
+/**
+ * The revision ID is optional: empty means the integration's latest revision, which is
+ * `integration.latestRevision.id` (api-facts §1 op 6; the spec calls it "{base_url}").
+ */
+async function defaultToLatestRevision(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const given = (this.getNodeParameter('revision', '') as string | number | undefined) ?? '';
+	if (String(given).trim() !== '') return requestOptions;
+	const values = pathValues(this);
+	const ids: Record<string, string> = {};
+	for (const name of ['project', 'integration']) {
+		const checked =
+			name in values ? values[name] : checkPathValue(name, this.getNodeParameter(name, undefined, { extractValue: true }));
+		if (typeof checked !== 'string') {
+			throw new NodeOperationError(this.getNode(), checked.problem, { itemIndex: this.getItemIndex() });
+		}
+		ids[name] = values[name] = checked;
+	}
+	const integration = (await apiRequest.call(
+		this,
+		'GET',
+		`/projects/${encodePathSegment(ids.project)}/integrations/${encodePathSegment(ids.integration)}`,
+	)) as { latestRevision?: { id?: string } };
+	const latest = integration.latestRevision?.id;
+	if (!latest) {
+		throw new NodeOperationError(this.getNode(), 'The integration has no latest revision to hydrate', {
+			itemIndex: this.getItemIndex(),
+			description: 'Give a Revision ID explicitly.',
+		});
+	}
+	setPathValue(this, 'revision', latest);
+	return requestOptions;
+}
+
+export const revisionOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: [resource] } },
+	default: 'getHydrated',
+	options: [
+		// GET …/integrations/{integrationId}/revisions/{revisionId}:hydrate?connectionId= — api-facts
+		// §1 op 6. Hydrated content has no subscribe and no watchSchema sections.
+		defineOperation('Revision', resource, {
+			name: 'Get Hydrated',
+			value: 'getHydrated',
+			action: 'Get a hydrated revision',
+			description:
+				"Get a revision with the provider's field metadata filled in, read through a consumer's connection",
+			method: 'GET',
+			path: '/projects/{project}/integrations/{integration}/revisions/{revision}:hydrate',
+			preparePath: [defaultToLatestRevision],
+		}),
+	],
+};
+
+export const revisionFields: INodeProperties[] = [
+	{
+		displayName: 'Revision ID',
+		name: 'revision',
+		type: 'string',
+		default: '',
+		placeholder: 'Latest revision',
+		description: "Leave empty for the integration's latest revision",
+		displayOptions: showForHydrate,
+	},
+];

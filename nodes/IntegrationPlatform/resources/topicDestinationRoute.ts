@@ -1,0 +1,70 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { defineOperation } from '../shared/routing';
+
+const resource = 'topicDestinationRoute';
+const showForCreate = { show: { resource: [resource], operation: ['create'] } };
+
+export const topicDestinationRouteOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: [resource] } },
+	default: 'create',
+	options: [
+		// POST /projects/{projectIdOrName}/topic-destination-routes — api-facts §1 op 15: 201 route.
+		defineOperation('Topic Destination Route', resource, {
+			name: 'Create',
+			value: 'create',
+			action: 'Create a topic destination route',
+			description: 'Deliver the notifications of a topic to a destination',
+			method: 'POST',
+			path: '/projects/{project}/topic-destination-routes',
+		}),
+	],
+};
+
+export const topicDestinationRouteFields: INodeProperties[] = [
+	{
+		displayName: 'Topic',
+		name: 'topicId',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: 'The topic whose notifications are delivered',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a topic…',
+				typeOptions: { searchListMethod: 'searchTopics', searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 2d4f…' },
+		],
+		displayOptions: showForCreate,
+		routing: { send: { type: 'body', property: 'topicId' } },
+	},
+	{
+		displayName: 'Destination',
+		name: 'destinationId',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		// The route takes the destination's ID, not its name (api-facts §1 op 15).
+		description: 'The destination that receives the notifications (its ID; the list shows names)',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a destination…',
+				typeOptions: { searchListMethod: 'searchDestinationIds', searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 0c5e…' },
+		],
+		displayOptions: showForCreate,
+		routing: { send: { type: 'body', property: 'destinationId' } },
+	},
+];

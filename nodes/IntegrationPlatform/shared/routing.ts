@@ -1,0 +1,135 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodePropertyOptions,
+	PostReceiveAction,
+	PreSendAction,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { CREDENTIAL_LABEL, throwOnProblem } from './errors';
+import { pathValues, resolvePath } from './paths';
+import type { Authentication } from './transport';
+import { authenticationOf } from './transport';
+
+/** The read host (api-facts §2): only Installation → Unpause Reads goes there. */
+export const READ_BASE_URL =
+	'={{ ($credentials.readUrl || "https://read.withampersand.com").trim().replace(/\\/+$/, "").replace(/\\/v1$/, "") + "/v1" }}';
+
+export interface OperationDefinition {
+	name: string;
+	value: string;
+	action: string;
+	description: string;
+	method: IHttpRequestMethods;
+	/** The API path below /v1, with `{placeholders}` named after node parameters. */
+	path: string;
+	/** 'read' sends the request to the read API host instead of the management host. */
+	host?: 'read';
+	/** Fixed query parameters and body fields of the request. */
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** The only credential the service accepts for this operation (api-facts §3). */
+	requires?: Authentication;
+	/** Steps that compute path values before the path is resolved (e.g. a default revision). */
+	preparePath?: PreSendAction[];
+	/** Body builders and checks, run after the path is resolved. */
+	preSend?: PreSendAction[];
+	/** Output shaping, run after the error check. Without it the body becomes the item(s). */
+	output?: PostReceiveAction[];
+}
+
+/** Operations that accept only one kind of credential, for notices and checks. */
+export const CREDENTIAL_REQUIREMENTS: Array<{ resource: string; operation: string; requires: Authentication }> = [];
+
+function requireCredential(resource: string, operationName: string, requires: Authentication): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		if (authenticationOf(this) !== requires) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`${resource} → ${operationName} needs the ${CREDENTIAL_LABEL[requires]}`,
+				{
+					itemIndex: this.getItemIndex(),
+					description:
+						requires === 'bearerToken'
+							? 'The service accepts only a bearer token for this operation and refuses API keys. Set Authentication to Bearer Token and select an Integration Platform Token API credential. No request was sent.'
+							: 'The read API accepts only an API key (X-Api-Key) and refuses bearer tokens. Set Authentication to API Key and select an Integration Platform API credential. No request was sent.',
+				},
+			);
+		}
+		return requestOptions;
+	};
+}
+
+/** Sets `pairedItem`, so that downstream nodes can refer back to the item each result came from. */
+async function pairWithInput(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const item = this.getItemIndex();
+	return items.map((entry) => ({ ...entry, pairedItem: { item } }));
+}
+
+/**
+ * Declares one operation: its method and path as data (the API reference's words), plus the
+ * shared steps every operation gets: credential check, path resolution, the request policy,
+ * problem-document errors and paired items.
+ */
+export function defineOperation(resourceName: string, resource: string, def: OperationDefinition): INodePropertyOptions {
+	if (def.requires) {
+		CREDENTIAL_REQUIREMENTS.push({ resource, operation: def.value, requires: def.requires });
+	}
+	return {
+		name: def.name,
+		value: def.value,
+		action: def.action,
+		description: def.description,
+		routing: {
+			request: {
+				method: def.method,
+				url: def.path,
+				...(def.host === 'read' ? { baseURL: READ_BASE_URL } : {}),
+				...(def.qs ? { qs: def.qs } : {}),
+				...(def.body ? { body: def.body } : {}),
+			},
+			send: {
+				paginate: true,
+				preSend: [
+					...(def.requires ? [requireCredential(resourceName, def.name, def.requires)] : []),
+					...(def.preparePath ?? []),
+					resolvePath,
+					...(def.preSend ?? []),
+				],
+			},
+			output: {
+				postReceive: [throwOnProblem, ...(def.output ?? []), pairWithInput],
+			},
+		},
+	};
+}
+
+/** postReceive for list operations: one item per entry, honouring Return All / Limit. */
+export async function listEntries(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const entries = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
+	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+	const limit = returnAll ? entries.length : (this.getNodeParameter('limit', 50) as number);
+	return entries.slice(0, limit).map((json) => ({ json }));
+}
+
+/**
+ * postReceive for answers without a body (204, or 201 with an empty body): one small item that
+ * says what happened, built from the path values of the request.
+ */
+export function resultItem(build: (values: Record<string, string>, context: IExecuteSingleFunctions) => IDataObject): PostReceiveAction {
+	return async function (this: IExecuteSingleFunctions) {
+		return [{ json: build(pathValues(this), this) }];
+	};
+}

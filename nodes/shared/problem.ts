@@ -1,0 +1,185 @@
+/**
+ * Turns an error answer of the service into the text a user reads. Pure: no n8n imports, so it is
+ * unit-tested on its own (test/unit/shared/problem.test.ts).
+ *
+ * The service answers errors with RFC 9457 problem documents (api-facts §5): `title`, `detail`,
+ * `status`, `requestId`, `remedy`, `retryable`, `retryAfter`, and for invalid input `issues[]`
+ * entries `{ in, name, value, detail }`. The JWT-key operations use `validationIssues[]` entries
+ * `{ field, value, detail, remedy }` instead. n8n's own NodeApiError would show none of it
+ * (n8n-conventions §0 #7), hence this module.
+ */
+
+export interface Problem {
+	status: number;
+	title: string;
+	detail?: string;
+	requestId?: string;
+	remedy?: string;
+	retryable?: boolean;
+	/** Seconds to wait before retrying, from `Retry-After` or the problem's `retryAfter`. */
+	retryAfterSeconds?: number;
+	/** One line per invalid input: `body field name: reason (got "value")`. */
+	issues: string[];
+	/** Headline: title, detail and the invalid inputs, with status and request id. */
+	message: string;
+	/** Details: every issue with its remedy, what to do, status and request id, one per line. */
+	description: string;
+}
+
+type Json = Record<string, unknown>;
+
+const STATUS_TITLES: Record<number, string> = {
+	400: 'Bad Request',
+	401: 'Unauthorized',
+	403: 'Forbidden',
+	404: 'Not Found',
+	405: 'Method Not Allowed',
+	409: 'Conflict',
+	413: 'Payload Too Large',
+	422: 'Unprocessable Entity',
+	429: 'Too Many Requests',
+	500: 'Internal Server Error',
+	502: 'Bad Gateway',
+	503: 'Service Unavailable',
+	504: 'Gateway Timeout',
+};
+
+const WHAT_TO_DO: Record<number, string> = {
+	401: 'The service did not accept the credential: check the API key or bearer token and that it belongs to this project.',
+	403: 'The credential is valid but may not access this resource: check the project, and that the key or token has access to it.',
+	404: 'Check the IDs and names in the node parameters; the resource may have been deleted.',
+	409: 'The resource already exists or is in a conflicting state.',
+	429: 'The service is rate limiting requests: wait and retry, or space items out with Options → Batching.',
+	500: 'The service failed; retrying later may help (Settings → Retry On Fail).',
+	502: 'A gateway in front of the service failed; retrying later may help (Settings → Retry On Fail).',
+	503: 'The service is temporarily unavailable; retrying later may help (Settings → Retry On Fail).',
+	504: 'The service took too long to answer; retrying later may help (Settings → Retry On Fail).',
+};
+
+const SECRET_NAME = /key|secret|password|token|credential|authorization/i;
+const MAX_VALUE_LENGTH = 60;
+
+function isObject(value: unknown): value is Json {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** Replaces every occurrence of each secret (API keys, tokens) with a mask. */
+export function redact(message: string, secrets: readonly string[] = []): string {
+	let out = message;
+	for (const secret of secrets) {
+		if (typeof secret === 'string' && secret.length >= 4) out = out.split(secret).join('[redacted]');
+	}
+	return out;
+}
+
+function showValue(name: string, value: unknown): string {
+	if (value === undefined) return '';
+	if (SECRET_NAME.test(name)) return ' (value hidden)';
+	let shown = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+	if (shown.length > MAX_VALUE_LENGTH) shown = `${shown.slice(0, MAX_VALUE_LENGTH - 1)}…`;
+	return ` (got ${shown})`;
+}
+
+const LOCATION: Record<string, string> = {
+	body: 'body field',
+	query: 'query parameter',
+	path: 'path parameter',
+	header: 'header',
+};
+
+function describeIssue(raw: unknown): { line: string; remedy?: string } | undefined {
+	if (!isObject(raw)) return undefined;
+	const name = text(raw.name) ?? text(raw.field) ?? '';
+	const where = text(raw.in);
+	const reason = text(raw.detail) ?? text(raw.title) ?? 'is invalid';
+	const subject = [where ? LOCATION[where] ?? where : undefined, name].filter(Boolean).join(' ');
+	const line = `${subject || 'input'}: ${reason}${showValue(name, raw.value)}`;
+	return { line, remedy: text(raw.remedy) };
+}
+
+function retryAfterSeconds(headers: Json, body: Json, now: number): number | undefined {
+	const header = headers['retry-after'] ?? headers['Retry-After'];
+	const headerText = Array.isArray(header) ? header[0] : header;
+	if (typeof headerText === 'string' || typeof headerText === 'number') {
+		const seconds = Number(headerText);
+		if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+		const at = Date.parse(String(headerText));
+		if (!Number.isNaN(at)) return Math.max(0, Math.ceil((at - now) / 1000));
+	}
+	const at = typeof body.retryAfter === 'string' ? Date.parse(body.retryAfter) : NaN;
+	if (!Number.isNaN(at)) return Math.max(0, Math.ceil((at - now) / 1000));
+	return undefined;
+}
+
+/** A body that is not a problem document: an HTML error page, a proxy's text, nothing. */
+function bodyAsDetail(body: unknown): string | undefined {
+	if (typeof body !== 'string') return undefined;
+	const plain = body
+		.replace(/<[^>]*>/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
+	if (!plain) return undefined;
+	return plain.length > 300 ? `${plain.slice(0, 299)}…` : plain;
+}
+
+/**
+ * Summarises an error response. `secrets` are masked wherever they would appear (a deleted API key
+ * travels in the URL, and a service may echo it back).
+ */
+export function summarizeProblem(
+	status: number,
+	body: unknown,
+	headers: Json = {},
+	secrets: readonly string[] = [],
+	now = Date.now(),
+): Problem {
+	const doc = isObject(body) ? body : {};
+	const title = text(doc.title) ?? STATUS_TITLES[status] ?? `HTTP ${status}`;
+	let detail = text(doc.detail) ?? text(doc.message) ?? bodyAsDetail(body);
+	if (detail === title) detail = undefined;
+	const rawIssues = [
+		...(Array.isArray(doc.issues) ? doc.issues : []),
+		...(Array.isArray(doc.validationIssues) ? doc.validationIssues : []),
+	];
+	const described = rawIssues.map(describeIssue).filter((i): i is { line: string; remedy?: string } => !!i);
+	const issues = described.map((i) => redact(i.line, secrets));
+	const requestId = text(doc.requestId) ?? text(headers['x-request-id'] as string | undefined);
+	const remedy = text(doc.remedy);
+	const retryable = typeof doc.retryable === 'boolean' ? doc.retryable : undefined;
+	const retryAfter = retryAfterSeconds(headers, doc, now);
+
+	const trailer = `[HTTP ${status}${requestId ? `, request ${requestId}` : ''}]`;
+	const headline = [title, detail].filter(Boolean).join(': ');
+	const message = redact(
+		issues.length ? `${headline} — ${issues.join('; ')} ${trailer}` : `${headline} ${trailer}`,
+		secrets,
+	);
+
+	const lines: string[] = [];
+	if (detail) lines.push(detail);
+	for (const issue of described) {
+		lines.push(`• ${issue.line}${issue.remedy ? ` — ${issue.remedy}` : ''}`);
+	}
+	if (remedy) lines.push(`What to do: ${remedy}`);
+	else if (WHAT_TO_DO[status]) lines.push(`What to do: ${WHAT_TO_DO[status]}`);
+	if (retryAfter !== undefined) lines.push(`The service asks to retry after ${retryAfter} s.`);
+	else if (retryable) lines.push('The service marks this error as retryable.');
+	lines.push(`HTTP status ${status}${requestId ? `, request ID ${requestId}` : ''}.`);
+
+	return {
+		status,
+		title,
+		detail: detail === undefined ? undefined : redact(detail, secrets),
+		requestId,
+		remedy,
+		retryable,
+		retryAfterSeconds: retryAfter,
+		issues,
+		message,
+		description: redact(lines.join('\n'), secrets),
+	};
+}

@@ -1,0 +1,45 @@
+/**
+ * Timestamps of the service carry microseconds (`2023-07-13T21:34:44.816354Z`, api-facts §8);
+ * JavaScript's Date keeps milliseconds only, so two log entries 300 µs apart would compare equal.
+ * This module turns a timestamp into a sortable key that keeps every digit. Pure, no n8n imports.
+ */
+
+const PATTERN =
+	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9})\d*)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * A UTC key `YYYY-MM-DDTHH:MM:SS.nnnnnnnnnZ` (nanosecond digits), lexically ordered like the
+ * instants it stands for; `undefined` when the text is not an RFC 3339 timestamp. Timestamps
+ * without a zone are taken as UTC, as the API documents all of them in UTC.
+ */
+export function timestampKey(text: unknown): string | undefined {
+	if (typeof text !== 'string') return undefined;
+	const match = PATTERN.exec(text.trim());
+	if (!match) return undefined;
+	const [, y, mo, d, h, mi, s = '00', fraction = '', zone = 'Z'] = match;
+	let offsetMinutes = 0;
+	if (zone.toUpperCase() !== 'Z') {
+		const sign = zone.startsWith('-') ? -1 : 1;
+		const digits = zone.slice(1).replace(':', '');
+		offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0));
+	}
+	const epochMs = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - offsetMinutes * 60_000;
+	if (!Number.isFinite(epochMs)) return undefined;
+	const whole = new Date(epochMs).toISOString().slice(0, 19);
+	return `${whole}.${fraction.padEnd(9, '0')}Z`;
+}
+
+/** ISO text of a key with microsecond precision, e.g. for output (`…44.816354Z`). */
+export function keyToIso(key: string): string {
+	return `${key.slice(0, 26)}Z`;
+}
+
+/** Orders two timestamps by instant, unparseable ones last (and among themselves by text). */
+export function compareTimestamps(a: unknown, b: unknown): number {
+	const ka = timestampKey(a);
+	const kb = timestampKey(b);
+	if (ka !== undefined && kb !== undefined) return ka < kb ? -1 : ka > kb ? 1 : 0;
+	if (ka !== undefined) return -1;
+	if (kb !== undefined) return 1;
+	return String(a ?? '').localeCompare(String(b ?? ''));
+}

@@ -1,0 +1,26 @@
+// Jest global setup of the e2e project: one real n8n for the whole run (n8n-runtime.md §7: start
+// is CPU-heavy, so tests share it), with this package installed from its packed tarball. Tests
+// reach it through the file named by N8N_E2E_INFO; each test file starts its own simulator.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { packPackage, startN8n } = require('./n8n');
+
+module.exports = async () => {
+	const started = Date.now();
+	const packageTgz = packPackage();
+	const n8n = await startN8n({ packageTgz });
+	globalThis.__N8N_E2E__ = n8n;
+	const info = {
+		baseUrl: n8n.baseUrl,
+		apiKey: n8n.apiKey,
+		cookie: n8n.cookie,
+		userFolder: n8n.userFolder,
+		logFile: n8n.logFile,
+		packageTgz,
+	};
+	const file = path.join(os.tmpdir(), `n8n-e2e-${process.pid}.json`);
+	fs.writeFileSync(file, JSON.stringify(info));
+	process.env.N8N_E2E_INFO = file;
+	process.stderr.write(`[e2e] n8n ready at ${n8n.baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+};

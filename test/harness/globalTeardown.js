@@ -1,0 +1,14 @@
+const fs = require('node:fs');
+
+module.exports = async () => {
+	const n8n = globalThis.__N8N_E2E__;
+	if (n8n) {
+		await n8n.stop();
+		if (process.env.KEEP_N8N_USER_FOLDER) {
+			process.stderr.write(`[e2e] n8n user folder kept at ${n8n.userFolder}\n`);
+		} else {
+			n8n.cleanup();
+		}
+	}
+	if (process.env.N8N_E2E_INFO) fs.rmSync(process.env.N8N_E2E_INFO, { force: true });
+};

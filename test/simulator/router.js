@@ -1,0 +1,149 @@
+// @ts-check
+'use strict';
+
+/**
+ * Route table and matching.
+ *
+ * Each route module under routes/ exports `routes`: `{ id, method, host?, path, auth?, ... , handler }`.
+ *   id        the real API's operationId (api-facts §1, §6); also the name fault rules use
+ *   host      'api' (management host, default) or 'read' (read host, api-facts §2)
+ *   path      template such as `/v1/projects/{projectIdOrName}/connections:generate`
+ *   auth      'any' (X-Api-Key or Bearer, default), 'bearer', 'apiKey', 'none' (api-facts §3)
+ *   seedOp    number of the endpoint in the seed spec (1-18), when it is one of them
+ *   secretParams  path params that are secrets (the API key of deleteApiKey) and are
+ *             redacted from problem `instance` values
+ *   jsonProblems  handler errors use `application/json` (JWT-key operations, api-facts §5)
+ *
+ * Path templates follow Google-style custom verbs: `{installationId}:unpause`. A parameter
+ * never spans a `/` or a raw `:`, so `/installations/x:unpause` does not match
+ * `/installations/{installationId}`. Matching runs on the raw path; parameters are
+ * percent-decoded after matching.
+ */
+
+/**
+ * @typedef {import('./state').State} State
+ * @typedef {import('./state').Rec} Rec
+ * @typedef {import('./auth').Principal} Principal
+ * @typedef {{
+ *   state: State,
+ *   options: { httpsWebhooksOnly: boolean },
+ *   host: 'api' | 'read',
+ *   method: string,
+ *   pathname: string,
+ *   query: Record<string, string | string[]>,
+ *   headers: Record<string, string | string[] | undefined>,
+ *   body: any,
+ *   params: Record<string, string>,
+ *   principal: Principal,
+ *   project: Rec,
+ *   requestId: string,
+ * }} Ctx
+ * @typedef {{ status: number, body?: unknown, headers?: Record<string, string> }} Result
+ * @typedef {{
+ *   id: string, method: string, host?: 'api' | 'read', path: string, auth?: import('./auth').AuthMode,
+ *   seedOp?: number, secretParams?: string[], jsonProblems?: boolean, summary?: string,
+ *   handler: (ctx: Ctx) => Result | Promise<Result>,
+ * }} RouteDef
+ * @typedef {RouteDef & { host: 'api' | 'read', auth: import('./auth').AuthMode, regex: RegExp, paramNames: string[] }} CompiledRoute
+ */
+
+const MODULES = [
+	require('./routes/projects'),
+	require('./routes/apiKeys'),
+	require('./routes/connections'),
+	require('./routes/objectMetadata'),
+	require('./routes/integrations'),
+	require('./routes/installations'),
+	require('./routes/operations'),
+	require('./routes/destinations'),
+	require('./routes/topics'),
+	require('./routes/topicRoutes'),
+	require('./routes/jwtKeys'),
+	require('./routes/orgs'),
+	require('./routes/claimedDomains'),
+	require('./routes/providers'),
+];
+
+/** @param {string} text */
+function escapeRegex(text) {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * @param {RouteDef} def
+ * @returns {CompiledRoute}
+ */
+function compile(def) {
+	/** @type {string[]} */
+	const paramNames = [];
+	const pattern = def.path.split(/(\{[A-Za-z]+\})/).map((part) => {
+		const param = /^\{([A-Za-z]+)\}$/.exec(part);
+		if (!param) return escapeRegex(part);
+		paramNames.push(param[1]);
+		return '([^/:]+)';
+	}).join('');
+	return { host: 'api', auth: 'any', ...def, regex: new RegExp(`^${pattern}$`), paramNames };
+}
+
+/** @type {CompiledRoute[]} */
+const COMPILED = MODULES.flatMap((m) => m.routes).map(compile)
+	// Literal-heavy templates first, so a literal segment beats a parameter.
+	.sort((a, b) => a.paramNames.length - b.paramNames.length);
+
+{
+	const seen = new Set();
+	for (const r of COMPILED) {
+		if (seen.has(r.id)) throw new Error(`duplicate route id ${r.id}`);
+		seen.add(r.id);
+	}
+}
+
+/**
+ * Every route: id, method, host, path template, auth mode and seed operation number.
+ * @type {ReadonlyArray<Readonly<{ id: string, method: string, host: 'api' | 'read', path: string, auth: string, seedOp?: number }>>}
+ */
+const ROUTES = Object.freeze(COMPILED.map((r) => Object.freeze({
+	id: r.id,
+	method: r.method,
+	host: r.host,
+	path: r.path,
+	auth: r.auth,
+	...(r.seedOp ? { seedOp: r.seedOp } : {}),
+})).sort((a, b) => (a.seedOp || 99) - (b.seedOp || 99) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method)));
+
+/** @param {string} raw */
+function decode(raw) {
+	try {
+		return decodeURIComponent(raw);
+	} catch {
+		return raw;
+	}
+}
+
+/**
+ * @param {'api' | 'read'} host
+ * @param {string} method
+ * @param {string} pathname raw (not decoded) request path
+ * @returns {{ route: CompiledRoute, params: Record<string, string> } | { allowed: string[] } | null}
+ *   the route, or the allowed methods when only the method is wrong, or null when nothing matches
+ */
+function matchRoute(host, method, pathname) {
+	/** @type {string[]} */
+	const allowed = [];
+	for (const route of COMPILED) {
+		if (route.host !== host) continue;
+		const m = route.regex.exec(pathname);
+		if (!m) continue;
+		if (route.method !== method) {
+			allowed.push(route.method);
+			continue;
+		}
+		/** @type {Record<string, string>} */
+		const params = {};
+		route.paramNames.forEach((name, i) => { params[name] = decode(m[i + 1]); });
+		return { route, params };
+	}
+	return allowed.length ? { allowed: [...new Set(allowed)] } : null;
+}
+
+module.exports = { ROUTES, matchRoute };

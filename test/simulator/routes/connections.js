@@ -1,0 +1,184 @@
+// @ts-check
+'use strict';
+
+/**
+ * Connections (api-facts §1 op 2, §6 "Connections").
+ *
+ * generateConnection takes the group/consumer refs, the provider and at most one
+ * credential form; the form decides the Connection's authScheme (api-facts §7 enum):
+ *   apiKey                    → 'apiKey'
+ *   basicAuth                 → 'basic'
+ *   oauth2ClientCredentials   → 'oauth2/clientCredentials'
+ *   oauth2PasswordCredentials → 'oauth2/password'
+ *   oauth2AuthorizationCode   → 'oauth2/authorizationCode'
+ *   customAuth, or nothing    → 'none' (the enum has no custom-auth value)
+ * A new connection starts in status 'created' (api-facts §7 "Connection status").
+ *
+ * Secrets stay out of responses, except the two credential fields that are part of the
+ * Connection schema itself, `apiKey` and `oauth2AuthorizationCode`: generateConnection
+ * echoes them when they were sent; list/get never return them.
+ */
+
+const { ok, created, requireBody, findInProject } = require('./common');
+const { invalid, issue } = require('../problems');
+const { queryString } = require('../validate');
+const { publicView, newId } = require('../state');
+const { nowIso } = require('../time');
+const { PROVIDERS } = require('../catalog');
+
+/**
+ * @typedef {import('../router').Ctx} Ctx
+ * @typedef {import('../validate').Schema} Schema
+ * @typedef {import('../state').Rec} Rec
+ */
+
+/** @type {Schema} */
+const str = { type: 'string' };
+/** @type {Schema} */
+const ref = { type: 'string', minLength: 1 };
+/** @type {Schema} */
+const dateTime = { type: 'string', check: (v) => (Number.isNaN(Date.parse(v)) ? 'must be an RFC 3339 date-time' : undefined) };
+/** @type {Schema} */
+const scopes = { type: 'array', items: str };
+/** @type {Schema} */
+const tokenRecord = { type: 'object', required: ['token'], properties: { token: ref, issuedAt: dateTime, expiresAt: dateTime } };
+
+/** Request body of generateConnection (api-facts §1 op 2 table). @type {Schema} */
+const GENERATE_CONNECTION = {
+	type: 'object',
+	required: ['groupRef', 'consumerRef', 'provider'],
+	properties: {
+		groupRef: ref,
+		consumerRef: ref,
+		provider: ref,
+		providerWorkspaceRef: str,
+		providerMetadata: {
+			type: 'map',
+			values: {
+				type: 'object',
+				required: ['value', 'source'],
+				properties: { value: str, source: { type: 'string', enum: ['input', 'token', 'provider'] }, displayName: str },
+			},
+		},
+		groupName: str,
+		consumerName: str,
+		apiKey: ref,
+		customAuth: { type: 'object' },
+		basicAuth: { type: 'object', required: ['username', 'password'], properties: { username: str, password: str } },
+		oauth2ClientCredentials: { type: 'object', required: ['clientId', 'clientSecret'], properties: { clientId: ref, clientSecret: ref, scopes } },
+		oauth2PasswordCredentials: {
+			type: 'object',
+			required: ['username', 'password', 'clientId', 'clientSecret'],
+			properties: { username: str, password: str, clientId: ref, clientSecret: ref, scopes },
+		},
+		oauth2AuthorizationCode: { type: 'object', properties: { accessToken: tokenRecord, refreshToken: tokenRecord, scopes } },
+	},
+};
+
+/** Credential form → authScheme. */
+const AUTH_SCHEMES = {
+	apiKey: 'apiKey',
+	basicAuth: 'basic',
+	oauth2ClientCredentials: 'oauth2/clientCredentials',
+	oauth2PasswordCredentials: 'oauth2/password',
+	oauth2AuthorizationCode: 'oauth2/authorizationCode',
+	customAuth: 'none',
+};
+
+/**
+ * The project's group (or consumer) with this ref, created on first use.
+ * @param {Map<string, Rec>} map
+ * @param {string} projectId
+ * @param {'group' | 'consumer'} kind
+ * @param {string} refValue
+ * @param {string | undefined} name
+ */
+function upsertParty(map, projectId, kind, refValue, name) {
+	const key = `${projectId}/${refValue}`;
+	const existing = map.get(key);
+	if (existing) {
+		if (name && existing[`${kind}Name`] !== name) {
+			existing[`${kind}Name`] = name;
+			existing.updateTime = nowIso();
+		}
+		return existing;
+	}
+	const party = { [`${kind}Ref`]: refValue, [`${kind}Name`]: name || refValue, projectId, createTime: nowIso() };
+	map.set(key, party);
+	return party;
+}
+
+/**
+ * Seed op 2: 201 Connection.
+ * @param {Ctx} ctx
+ */
+function generateConnection(ctx) {
+	const body = requireBody(ctx, GENERATE_CONNECTION);
+	const issues = [];
+	if (!PROVIDERS[body.provider]) {
+		issues.push(issue('body', 'provider', `Unknown provider '${body.provider}'`, body.provider));
+	}
+	const forms = Object.keys(AUTH_SCHEMES).filter((form) => body[form] !== undefined);
+	if (forms.length > 1) {
+		for (const form of forms.slice(1)) {
+			issues.push(issue('body', form, `Send only one credential form; got ${forms.join(', ')}`));
+		}
+	}
+	const code = body.oauth2AuthorizationCode;
+	if (code && !code.accessToken && !code.refreshToken) {
+		issues.push(issue('body', 'oauth2AuthorizationCode', 'oauth2AuthorizationCode needs an accessToken or a refreshToken', code));
+	}
+	// Semantically invalid input is a 422 InputValidationProblem (api-facts §1 op 2 errors).
+	if (issues.length) throw invalid(issues, { status: 422 });
+
+	const projectId = ctx.project.id;
+	const group = upsertParty(ctx.state.groups, projectId, 'group', body.groupRef, body.groupName);
+	const consumer = upsertParty(ctx.state.consumers, projectId, 'consumer', body.consumerRef, body.consumerName);
+	const form = /** @type {keyof typeof AUTH_SCHEMES | undefined} */ (forms[0]);
+	/** @type {Rec} */
+	const connection = {
+		id: newId(),
+		projectId,
+		provider: body.provider,
+		group: { ...group },
+		consumer: { ...consumer },
+		authScheme: form ? AUTH_SCHEMES[form] : 'none',
+		status: 'created',
+		createTime: nowIso(),
+	};
+	if (body.providerWorkspaceRef !== undefined) connection.providerWorkspaceRef = body.providerWorkspaceRef;
+	if (body.providerMetadata !== undefined) connection.providerMetadata = body.providerMetadata;
+	connection._credentials = form ? { [form]: body[form] } : {};
+	ctx.state.connections.set(connection.id, connection);
+
+	const response = publicView(connection);
+	if (body.apiKey !== undefined) response.apiKey = body.apiKey;
+	if (code) response.oauth2AuthorizationCode = code;
+	return created(response);
+}
+
+/** @param {Ctx} ctx */
+function listConnections(ctx) {
+	const provider = queryString(ctx.query, 'provider');
+	const groupRef = queryString(ctx.query, 'groupRef');
+	const consumerRef = queryString(ctx.query, 'consumerRef');
+	const list = [...ctx.state.connections.values()].filter((c) => c.projectId === ctx.project.id
+		&& (!provider || c.provider === provider)
+		&& (!groupRef || c.group.groupRef === groupRef)
+		&& (!consumerRef || c.consumer.consumerRef === consumerRef));
+	return ok(list.map(publicView));
+}
+
+/** @param {Ctx} ctx */
+function getConnection(ctx) {
+	return ok(publicView(findInProject(ctx.state.connections, ctx, 'connectionId', 'Connection not found')));
+}
+
+/** @type {import('../router').RouteDef[]} */
+const routes = [
+	{ id: 'generateConnection', method: 'POST', path: '/v1/projects/{projectIdOrName}/connections:generate', seedOp: 2, handler: generateConnection },
+	{ id: 'listConnections', method: 'GET', path: '/v1/projects/{projectIdOrName}/connections', handler: listConnections },
+	{ id: 'getConnection', method: 'GET', path: '/v1/projects/{projectIdOrName}/connections/{connectionId}', handler: getConnection },
+];
+
+module.exports = { routes, GENERATE_CONNECTION, AUTH_SCHEMES };

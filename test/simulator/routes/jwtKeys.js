@@ -1,0 +1,119 @@
+// @ts-check
+'use strict';
+
+/**
+ * JWT keys (api-facts §1 op 12, §3 "JWT-key spec inconsistencies", §6 "JWT keys").
+ * JWTKey: id, projectId, label, algorithm ('RSA'), publicKeyPem, active, createTime,
+ * updateTime (all required).
+ *
+ * Errors of these operations differ from the rest of the API (api-facts §5): content type
+ * `application/json` (route flag jsonProblems) and `validationIssues: [{field, value,
+ * detail, remedy}]` instead of `issues`:
+ *   400 "Invalid update mask"        empty/missing mask or an entry that is not allowed
+ *   422 "value not found for mask"   a mask entry without a value in `jwtKey`
+ *   404                              unknown key
+ *
+ * label vs name: the schema enum says `label`, while the operation's description, examples
+ * and remedy text say `name`, and the real server's behaviour is unknown (api-facts §1
+ * op 12). The simulator accepts both, in the mask and in `jwtKey`, as aliases for the
+ * label, so a client sending either works; a test can still see in the journal which
+ * spelling a client sent.
+ */
+
+const { ok, findInProject } = require('./common');
+const { problem } = require('../problems');
+const { queryBool } = require('../validate');
+const { invalid } = require('../problems');
+const { nowIso } = require('../time');
+
+/**
+ * @typedef {import('../router').Ctx} Ctx
+ * @typedef {import('../problems').ValidationIssue} ValidationIssue
+ */
+
+const REMEDY = 'Allowed masks: \'active\' and \'label\' (\'name\' is accepted as an alias of \'label\').';
+const ALLOWED_MASKS = ['active', 'label', 'name'];
+
+/** @param {string} detail @param {ValidationIssue[]} validationIssues @param {number} [status] */
+function jwtProblem(detail, validationIssues, status = 400) {
+	return problem(status, detail, { validationIssues, remedy: status === 400 ? REMEDY : undefined });
+}
+
+/** @param {Ctx} ctx */
+function listJWTKeys(ctx) {
+	/** @type {import('../problems').Issue[]} */
+	const issues = [];
+	const activeOnly = queryBool(ctx.query, 'active', false, issues);
+	if (issues.length) throw invalid(issues);
+	return ok([...ctx.state.jwtKeys.values()].filter((k) => k.projectId === ctx.project.id && (!activeOnly || k.active)));
+}
+
+/** @param {Ctx} ctx */
+function getJWTKey(ctx) {
+	return ok(findInProject(ctx.state.jwtKeys, ctx, 'keyId', 'JWT key not found'));
+}
+
+/**
+ * Seed op 12: 200 JWTKey.
+ * @param {Ctx} ctx
+ */
+function updateJWTKey(ctx) {
+	const key = ctx.state.jwtKeys.get(ctx.params.keyId);
+	if (!key || key.projectId !== ctx.project.id) {
+		throw jwtProblem('JWT key not found', [{ field: 'keyId', value: ctx.params.keyId, detail: 'No JWT key with this id in the project' }], 404);
+	}
+	const body = ctx.body;
+	if (!body || typeof body !== 'object' || Array.isArray(body)) {
+		throw jwtProblem('Invalid request body', [{ field: 'body', value: body, detail: 'The request body must be a JSON object with updateMask and jwtKey' }]);
+	}
+	const mask = body.updateMask;
+	if (!Array.isArray(mask) || mask.length === 0) {
+		throw jwtProblem('Invalid update mask', [{ field: 'updateMask', value: mask, detail: 'updateMask must list at least one field', remedy: REMEDY }]);
+	}
+	/** @type {ValidationIssue[]} */
+	const maskIssues = [];
+	mask.forEach((entry, index) => {
+		if (!ALLOWED_MASKS.includes(entry)) maskIssues.push({ field: `updateMask[${index}]`, value: entry, detail: `'${entry}' cannot be updated`, remedy: REMEDY });
+	});
+	if (maskIssues.length) throw jwtProblem('Invalid update mask', maskIssues);
+	const patch = body.jwtKey;
+	if (!patch || typeof patch !== 'object' || Array.isArray(patch)) {
+		throw jwtProblem('Invalid request body', [{ field: 'jwtKey', value: patch, detail: 'jwtKey must be an object holding the new values' }]);
+	}
+
+	/** @type {ValidationIssue[]} */
+	const missing = [];
+	/** @type {ValidationIssue[]} */
+	const wrong = [];
+	/** @type {{ active?: boolean, label?: string }} */
+	const changes = {};
+	for (const entry of new Set(mask)) {
+		if (entry === 'active') {
+			if (patch.active === undefined) missing.push({ field: 'jwtKey.active', detail: 'value not found for mask \'active\'', remedy: 'Set jwtKey.active.' });
+			else if (typeof patch.active !== 'boolean') wrong.push({ field: 'jwtKey.active', value: patch.active, detail: 'jwtKey.active must be a boolean' });
+			else changes.active = patch.active;
+		} else {
+			const value = entry === 'label' ? (patch.label !== undefined ? patch.label : patch.name) : (patch.name !== undefined ? patch.name : patch.label);
+			const field = `jwtKey.${entry}`;
+			if (value === undefined) missing.push({ field, detail: `value not found for mask '${entry}'`, remedy: `Set jwtKey.${entry}.` });
+			else if (typeof value !== 'string' || value.trim() === '') wrong.push({ field, value, detail: `${field} must be a non-empty string` });
+			else changes.label = value;
+		}
+	}
+	if (wrong.length) throw jwtProblem('Invalid request body', wrong);
+	if (missing.length) throw jwtProblem('value not found for mask', missing, 422);
+
+	Object.assign(key, changes, { updateTime: nowIso() });
+	return ok(key);
+}
+
+const BASE = '/v1/projects/{projectIdOrName}/jwt-keys';
+
+/** @type {import('../router').RouteDef[]} */
+const routes = [
+	{ id: 'listJWTKeys', method: 'GET', path: BASE, jsonProblems: true, handler: listJWTKeys },
+	{ id: 'getJWTKey', method: 'GET', path: `${BASE}/{keyId}`, jsonProblems: true, handler: getJWTKey },
+	{ id: 'updateJWTKey', method: 'PATCH', path: `${BASE}/{keyId}`, seedOp: 12, jsonProblems: true, handler: updateJWTKey },
+];
+
+module.exports = { routes };

@@ -1,0 +1,41 @@
+'use strict';
+
+// Shared set-up for the simulator tests: a running simulator and axios clients for each
+// kind of caller. Every client accepts any status (validateStatus) so tests can assert it.
+
+const axios = require('axios');
+const { startSimulator, SEED } = require('../../simulator');
+
+/** RFC 3339 UTC with exactly six fractional digits. */
+const MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** Path prefix of the demo project. */
+const P = `/projects/${SEED.projectName}`;
+
+/** @param {import('../../simulator/index').SimulatorOptions} [options] */
+async function setup(options = {}) {
+	const sim = await startSimulator({ quiet: true, ...options });
+	/** @param {string} baseURL @param {Record<string, string>} [headers] */
+	const client = (baseURL, headers = {}) => axios.create({ baseURL, headers, validateStatus: () => true });
+	return {
+		sim,
+		api: client(`${sim.apiUrl}/v1`, { 'X-Api-Key': SEED.apiKey }),
+		bearer: client(`${sim.apiUrl}/v1`, { Authorization: `Bearer ${SEED.bearerToken}` }),
+		anon: client(`${sim.apiUrl}/v1`),
+		read: client(`${sim.readUrl}/v1`, { 'X-Api-Key': SEED.apiKey }),
+		control: client(`${sim.apiUrl}/__sim`),
+		client,
+	};
+}
+
+/** Asserts the common fields of an ApiProblem (api-facts §5). */
+function expectProblem(res, status) {
+	expect(res.status).toBe(status);
+	expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+	expect(res.data).toMatchObject({ status, subsystem: 'api', type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+	expect(res.data.requestId).toBe(res.headers['x-request-id']);
+	expect(typeof res.data.instance).toBe('string');
+	expect(Number.isNaN(Date.parse(res.data.time))).toBe(false);
+	return res.data;
+}
+
+module.exports = { setup, expectProblem, MICROS, P, SEED };
