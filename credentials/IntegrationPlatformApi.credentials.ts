@@ -31,7 +31,7 @@ export class IntegrationPlatformApi implements ICredentialType {
 			required: true,
 			default: '',
 			description:
-				'A project API key, created in the dashboard under the project\'s API keys. Sent as the X-Api-Key header.',
+				"A project API key, created in the dashboard under the project's API keys. Sent as the X-Api-Key header.",
 		},
 		{
 			displayName: 'API Base URL',
@@ -59,7 +59,10 @@ export class IntegrationPlatformApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => {
-		requestOptions.headers = { ...requestOptions.headers, 'X-Api-Key': credentials.apiKey as string };
+		requestOptions.headers = {
+			...requestOptions.headers,
+			'X-Api-Key': credentials.apiKey as string,
+		};
 		requestOptions.baseURL ??= versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL);
 		return requestOptions;
 	};
@@ -67,7 +70,8 @@ export class IntegrationPlatformApi implements ICredentialType {
 	// GET /v1/projects needs no scope and lists what the key can reach (api-facts §1 op 16).
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{ ($credentials.baseUrl || "https://api.withampersand.com").trim().replace(/\\/+$/, "").replace(/\\/v1$/, "") + "/v1" }}',
+			baseURL:
+				'={{ ($credentials.baseUrl || "https://api.withampersand.com").trim().replace(/\\/+$/, "").replace(/\\/v1$/, "") + "/v1" }}',
 			url: '/projects',
 			method: 'GET',
 		},

@@ -23,19 +23,8 @@ import {
 	projectField,
 	topicField,
 } from './shared/fields';
+import { authenticationParameter, nodeCredentials } from '../shared/api';
 import { requestPolicy } from './shared/transport';
-
-const authentication: INodeProperties = {
-	displayName: 'Authentication',
-	name: 'authentication',
-	type: 'options',
-	noDataExpression: true,
-	default: 'apiKey',
-	options: [
-		{ name: 'API Key', value: 'apiKey', description: 'A project API key (X-Api-Key)' },
-		{ name: 'Bearer Token', value: 'bearerToken', description: 'A builder token (Authorization: Bearer)' },
-	],
-};
 
 // The real API accepts only one kind of credential for some operations (api-facts §3); the node
 // says so here, and refuses before sending anything (shared/routing.ts, requireCredential).
@@ -46,7 +35,9 @@ const credentialNotices: INodeProperties[] = [
 		name: 'bearerOnlyNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { authentication: ['apiKey'], resource: ['claimedDomain', 'invite', 'organization'] } },
+		displayOptions: {
+			show: { authentication: ['apiKey'], resource: ['claimedDomain', 'invite', 'organization'] },
+		},
 	},
 	{
 		displayName: 'This operation needs an API Key: the read API (unpause) accepts only X-Api-Key',
@@ -70,7 +61,10 @@ export class IntegrationPlatform implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Integration Platform',
 		name: 'integrationPlatform',
-		icon: { light: 'file:../../icons/integrationPlatform.svg', dark: 'file:../../icons/integrationPlatform.dark.svg' },
+		icon: {
+			light: 'file:../../icons/integrationPlatform.svg',
+			dark: 'file:../../icons/integrationPlatform.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
@@ -80,14 +74,7 @@ export class IntegrationPlatform implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'integrationPlatformApi', required: true, displayOptions: { show: { authentication: ['apiKey'] } } },
-			{
-				name: 'integrationPlatformTokenApi',
-				required: true,
-				displayOptions: { show: { authentication: ['bearerToken'] } },
-			},
-		],
+		credentials: nodeCredentials,
 		// No baseURL here: the credential supplies it, so routing needs no `$credentials` expression
 		// (README, "Speed"). Error statuses reach the operations' postReceive, which turns problem
 		// documents into readable errors (shared/errors.ts).
@@ -97,7 +84,7 @@ export class IntegrationPlatform implements INodeType {
 		},
 		requestOperations: { pagination: requestPolicy },
 		properties: [
-			authentication,
+			authenticationParameter,
 			...credentialNotices,
 			resource,
 			...RESOURCES.map((r) => r.operations),

@@ -71,7 +71,8 @@ function text(value: unknown): string | undefined {
 export function redact(message: string, secrets: readonly string[] = []): string {
 	let out = message;
 	for (const secret of secrets) {
-		if (typeof secret === 'string' && secret.length >= 4) out = out.split(secret).join('[redacted]');
+		if (typeof secret === 'string' && secret.length >= 4)
+			out = out.split(secret).join('[redacted]');
 	}
 	return out;
 }
@@ -79,7 +80,8 @@ export function redact(message: string, secrets: readonly string[] = []): string
 function showValue(name: string, value: unknown): string {
 	if (value === undefined) return '';
 	if (SECRET_NAME.test(name)) return ' (value hidden)';
-	let shown = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+	let shown =
+		typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
 	if (shown.length > MAX_VALUE_LENGTH) shown = `${shown.slice(0, MAX_VALUE_LENGTH - 1)}…`;
 	return ` (got ${shown})`;
 }
@@ -96,7 +98,7 @@ function describeIssue(raw: unknown): { line: string; remedy?: string } | undefi
 	const name = text(raw.name) ?? text(raw.field) ?? '';
 	const where = text(raw.in);
 	const reason = text(raw.detail) ?? text(raw.title) ?? 'is invalid';
-	const subject = [where ? LOCATION[where] ?? where : undefined, name].filter(Boolean).join(' ');
+	const subject = [where ? (LOCATION[where] ?? where) : undefined, name].filter(Boolean).join(' ');
 	const line = `${subject || 'input'}: ${reason}${showValue(name, raw.value)}`;
 	return { line, remedy: text(raw.remedy) };
 }
@@ -145,7 +147,9 @@ export function summarizeProblem(
 		...(Array.isArray(doc.issues) ? doc.issues : []),
 		...(Array.isArray(doc.validationIssues) ? doc.validationIssues : []),
 	];
-	const described = rawIssues.map(describeIssue).filter((i): i is { line: string; remedy?: string } => !!i);
+	const described = rawIssues
+		.map(describeIssue)
+		.filter((i): i is { line: string; remedy?: string } => !!i);
 	const issues = described.map((i) => redact(i.line, secrets));
 	const requestId = text(doc.requestId) ?? text(headers['x-request-id'] as string | undefined);
 	const remedy = text(doc.remedy);

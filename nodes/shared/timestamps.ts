@@ -23,7 +23,9 @@ export function timestampKey(text: unknown): string | undefined {
 		const digits = zone.slice(1).replace(':', '');
 		offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0));
 	}
-	const epochMs = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - offsetMinutes * 60_000;
+	const epochMs =
+		Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) -
+		offsetMinutes * 60_000;
 	if (!Number.isFinite(epochMs)) return undefined;
 	const whole = new Date(epochMs).toISOString().slice(0, 19);
 	return `${whole}.${fraction.padEnd(9, '0')}Z`;

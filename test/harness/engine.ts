@@ -43,9 +43,14 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		return true;
 	}
 
-	async authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, requestOptions: IHttpRequestOptions) {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	) {
 		const type = CREDENTIAL_TYPES[typeName];
-		if (typeof type.authenticate !== 'function') throw new Error(`${typeName}: expected a function authenticate`);
+		if (typeof type.authenticate !== 'function')
+			throw new Error(`${typeName}: expected a function authenticate`);
 		return await type.authenticate(credentials, requestOptions);
 	}
 
@@ -61,7 +66,11 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		throw new Error('not used by these tests');
 	}
 
-	async getDecrypted(_additionalData: IWorkflowExecuteAdditionalData, _nodeCredentials: unknown, type: string) {
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: unknown,
+		type: string,
+	) {
 		const data = this.data[type];
 		if (!data) throw new Error(`no test credentials of type ${type}`);
 		// n8n hands out a fresh object per call; nodes may not rely on identity.
@@ -106,7 +115,8 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 		getKnownTypes: () => ({}),
 	};
 	const authentication = (options.parameters.authentication as string) ?? 'apiKey';
-	const credentialType = authentication === 'bearerToken' ? 'integrationPlatformTokenApi' : 'integrationPlatformApi';
+	const credentialType =
+		authentication === 'bearerToken' ? 'integrationPlatformTokenApi' : 'integrationPlatformApi';
 	const node: INode = {
 		id: 'node-under-test',
 		name: 'Integration Platform',
@@ -117,10 +127,29 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 		credentials: { [credentialType]: { id: 'credential-1', name: 'Test credential' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
-	const workflow = new Workflow({ id: 'engine-test', nodes: [node], connections: {}, active: false, nodeTypes });
-	const workflowData = { id: 'engine-test', name: 'engine test', nodes: [node], connections: {}, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false, activeVersionId: null } as never;
+	const workflow = new Workflow({
+		id: 'engine-test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
+	const workflowData = {
+		id: 'engine-test',
+		name: 'engine test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		isArchived: false,
+		activeVersionId: null,
+	} as never;
 	const hooks = new ExecutionLifecycleHooks('manual', 'execution-1', workflowData);
-	const done = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolve(fullRunData)));
+	const done = new Promise<IRun>((resolve) =>
+		hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolve(fullRunData)),
+	);
 	const base: Partial<IWorkflowExecuteAdditionalData> = {
 		hooks,
 		credentialsHelper: new TestCredentialsHelper(options.credentials),

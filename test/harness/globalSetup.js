@@ -22,5 +22,7 @@ module.exports = async () => {
 	const file = path.join(os.tmpdir(), `n8n-e2e-${process.pid}.json`);
 	fs.writeFileSync(file, JSON.stringify(info));
 	process.env.N8N_E2E_INFO = file;
-	process.stderr.write(`[e2e] n8n ready at ${n8n.baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+	process.stderr.write(
+		`[e2e] n8n ready at ${n8n.baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+	);
 };

@@ -19,7 +19,12 @@ const { ensureRuntime } = require('./runtime');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
-const OWNER = { email: 'owner@example.com', firstName: 'Ada', lastName: 'Owner', password: 'Simulat0r!pass' };
+const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'Ada',
+	lastName: 'Owner',
+	password: 'Simulat0r!pass',
+};
 
 /** Environment for an isolated n8n that never reaches the internet (n8n-runtime.md §4). */
 const OFFLINE_ENV = {
@@ -72,7 +77,10 @@ function packPackage({ build = false } = {}) {
 		execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 	}
 	const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'pkg-tgz-'));
-	const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', dest], { cwd: ROOT, encoding: 'utf8' });
+	const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', dest], {
+		cwd: ROOT,
+		encoding: 'utf8',
+	});
 	return path.join(dest, out.trim().split('\n').pop() ?? '');
 }
 
@@ -98,7 +106,9 @@ function installPackage(packageTgz, userFolder) {
 	fs.cpSync(unpacked, dest, { recursive: true });
 	fs.rmSync(unpacked, { recursive: true, force: true });
 	const installed = path.join(nodesDir, 'package.json');
-	const list = fs.existsSync(installed) ? JSON.parse(fs.readFileSync(installed, 'utf8')) : { name: 'installed-nodes', private: true };
+	const list = fs.existsSync(installed)
+		? JSON.parse(fs.readFileSync(installed, 'utf8'))
+		: { name: 'installed-nodes', private: true };
 	list.dependencies = { ...(list.dependencies ?? {}), [manifest.name]: manifest.version };
 	fs.writeFileSync(installed, JSON.stringify(list, null, 2));
 	return manifest.name;
@@ -134,7 +144,10 @@ async function startN8n(options) {
 	};
 	const started = Date.now();
 	progress(`starting n8n on ${baseUrl} (user folder ${userFolder})`);
-	const child = spawn(runtime.node, [runtime.n8nBin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(runtime.node, [runtime.n8nBin, 'start'], {
+		env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	const logFile = path.join(userFolder, 'n8n.log');
 	const logStream = fs.createWriteStream(logFile);
 	let log = '';
@@ -155,7 +168,8 @@ async function startN8n(options) {
 
 	const deadline = Date.now() + 240_000;
 	for (;;) {
-		if (exitCode !== null) throw new Error(`n8n exited during start-up (${exitCode}):\n${log.slice(-4000)}`);
+		if (exitCode !== null)
+			throw new Error(`n8n exited during start-up (${exitCode}):\n${log.slice(-4000)}`);
 		if (Date.now() > deadline) {
 			child.kill('SIGKILL');
 			throw new Error(`n8n not ready after 240 s:\n${log.slice(-4000)}`);
@@ -200,7 +214,11 @@ async function startN8n(options) {
 /** Creates the owner, logs in and mints a public-API key (n8n-runtime.md §5.2). @param {string} baseUrl */
 async function bootstrapOwner(baseUrl) {
 	const json = { 'content-type': 'application/json' };
-	let res = await fetch(`${baseUrl}/rest/owner/setup`, { method: 'POST', headers: json, body: JSON.stringify(OWNER) });
+	let res = await fetch(`${baseUrl}/rest/owner/setup`, {
+		method: 'POST',
+		headers: json,
+		body: JSON.stringify(OWNER),
+	});
 	if (!res.ok) throw new Error(`owner setup: ${res.status} ${await res.text()}`);
 	res = await fetch(`${baseUrl}/rest/login`, {
 		method: 'POST',
@@ -209,7 +227,9 @@ async function bootstrapOwner(baseUrl) {
 	});
 	if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
 	const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-	const scopes = (await (await fetch(`${baseUrl}/rest/api-keys/scopes`, { headers: { cookie } })).json()).data;
+	const scopes = (
+		await (await fetch(`${baseUrl}/rest/api-keys/scopes`, { headers: { cookie } })).json()
+	).data;
 	res = await fetch(`${baseUrl}/rest/api-keys`, {
 		method: 'POST',
 		headers: { ...json, cookie },
@@ -239,7 +259,8 @@ function createClient({ baseUrl, apiKey, cookie }) {
 				await sleep(250 * attempt);
 				continue;
 			}
-			if (!res.ok) throw new Error(`${method} /api/v1${apiPath}: ${res.status} ${text.slice(0, 2000)}`);
+			if (!res.ok)
+				throw new Error(`${method} /api/v1${apiPath}: ${res.status} ${text.slice(0, 2000)}`);
 			return text ? JSON.parse(text) : undefined;
 		}
 	}
@@ -254,7 +275,11 @@ function createClient({ baseUrl, apiKey, cookie }) {
 	}
 
 	/** Activation registers webhooks asynchronously in n8n 2.x: poll until it stops answering 404. */
-	async function waitForWebhook(/** @type {string} */ webhookPath, /** @type {unknown} */ body, timeoutMs = 30_000) {
+	async function waitForWebhook(
+		/** @type {string} */ webhookPath,
+		/** @type {unknown} */ body,
+		timeoutMs = 30_000,
+	) {
 		const until = Date.now() + timeoutMs;
 		for (;;) {
 			const res = await webhook(webhookPath, body);
@@ -273,7 +298,9 @@ function createClient({ baseUrl, apiKey, cookie }) {
 	async function testCredential(/** @type {string} */ credentialId) {
 		if (!cookie) throw new Error('testCredential needs the owner session');
 		// The editor's endpoint takes the credential as stored; n8n decrypts it server-side.
-		const stored = await fetch(`${baseUrl}/rest/credentials/${credentialId}?includeData=true`, { headers: { cookie } });
+		const stored = await fetch(`${baseUrl}/rest/credentials/${credentialId}?includeData=true`, {
+			headers: { cookie },
+		});
 		const credentials = (await stored.json()).data;
 		const res = await fetch(`${baseUrl}/rest/credentials/test`, {
 			method: 'POST',
@@ -321,7 +348,12 @@ function createClient({ baseUrl, apiKey, cookie }) {
 						type: 'n8n-nodes-base.webhook',
 						typeVersion: 2,
 						webhookId: crypto.randomUUID(),
-						parameters: { httpMethod: 'POST', path: hookPath, responseMode: 'lastNode', options: {} },
+						parameters: {
+							httpMethod: 'POST',
+							path: hookPath,
+							responseMode: 'lastNode',
+							options: {},
+						},
 					}
 				: node,
 		);
@@ -342,7 +374,10 @@ function createClient({ baseUrl, apiKey, cookie }) {
 	async function latestExecution(/** @type {string} */ workflowId, timeoutMs = 60_000) {
 		const until = Date.now() + timeoutMs;
 		for (;;) {
-			const list = await api('GET', `/executions?workflowId=${workflowId}&limit=1&includeData=true`);
+			const list = await api(
+				'GET',
+				`/executions?workflowId=${workflowId}&limit=1&includeData=true`,
+			);
 			const execution = list.data[0];
 			if (execution && execution.finished !== undefined && execution.stoppedAt) return execution;
 			if (Date.now() > until) throw new Error(`no finished execution of workflow ${workflowId}`);
@@ -409,4 +444,13 @@ function describeExecution(execution) {
 	};
 }
 
-module.exports = { startN8n, createClient, packPackage, installPackage, freePort, describeExecution, PACKAGE_NAME, OWNER };
+module.exports = {
+	startN8n,
+	createClient,
+	packPackage,
+	installPackage,
+	freePort,
+	describeExecution,
+	PACKAGE_NAME,
+	OWNER,
+};

@@ -45,7 +45,12 @@ function runtimeDir() {
 
 /** @param {string} dir */
 function paths(dir) {
-	const nodeDir = path.join(dir, 'node24', 'node_modules', `node-${process.platform}-${process.arch}`);
+	const nodeDir = path.join(
+		dir,
+		'node24',
+		'node_modules',
+		`node-${process.platform}-${process.arch}`,
+	);
 	return {
 		dir,
 		nodeDir,
@@ -76,7 +81,9 @@ async function step(label, cmd, args, options) {
 			child.stderr?.on('data', (d) => (output = (output + d).slice(-20_000)));
 			child.on('error', reject);
 			child.on('exit', (code) =>
-				code === 0 ? resolve(undefined) : reject(new Error(`${label} failed (exit ${code}):\n${output}`)),
+				code === 0
+					? resolve(undefined)
+					: reject(new Error(`${label} failed (exit ${code}):\n${output}`)),
 			);
 		});
 	} finally {
@@ -133,16 +140,22 @@ async function ensureRuntime() {
 	await withLock(p.dir, async () => {
 		if (fs.existsSync(p.ready)) return;
 		const started = Date.now();
-		progress(`provisioning Node ${NODE_VERSION} and n8n ${N8N_VERSION} into ${p.dir} (first run only)`);
+		progress(
+			`provisioning Node ${NODE_VERSION} and n8n ${N8N_VERSION} into ${p.dir} (first run only)`,
+		);
 		fs.mkdirSync(path.join(p.dir, 'node24'), { recursive: true });
 		const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' };
 		if (!fs.existsSync(p.node)) {
-			fs.writeFileSync(path.join(p.dir, 'node24', 'package.json'), '{"name":"node24","private":true}\n');
-			await step(`installing node-${process.platform}-${process.arch}@${NODE_VERSION}`, 'npm', [
-				'install',
-				'--no-save',
-				`node-${process.platform}-${process.arch}@${NODE_VERSION}`,
-			], { cwd: path.join(p.dir, 'node24'), env: npmEnv });
+			fs.writeFileSync(
+				path.join(p.dir, 'node24', 'package.json'),
+				'{"name":"node24","private":true}\n',
+			);
+			await step(
+				`installing node-${process.platform}-${process.arch}@${NODE_VERSION}`,
+				'npm',
+				['install', '--no-save', `node-${process.platform}-${process.arch}@${NODE_VERSION}`],
+				{ cwd: path.join(p.dir, 'node24'), env: npmEnv },
+			);
 		}
 		fs.mkdirSync(p.n8nDir, { recursive: true });
 		for (const file of ['package.json', 'package-lock.json']) {
@@ -156,13 +169,12 @@ async function ensureRuntime() {
 			PATH: `${path.dirname(p.node)}${path.delimiter}${process.env.PATH}`,
 			npm_config_nodedir: p.nodeDir,
 		};
-		await step(`installing n8n ${N8N_VERSION} (about 4–15 min on two cores)`, 'npm', [
-			'install',
-			'--ignore-scripts',
-			'--prefer-offline',
-			'--no-audit',
-			'--no-fund',
-		], { cwd: p.n8nDir, env: env24 });
+		await step(
+			`installing n8n ${N8N_VERSION} (about 4–15 min on two cores)`,
+			'npm',
+			['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'],
+			{ cwd: p.n8nDir, env: env24 },
+		);
 		await step('building sqlite3 for Node 24 (about 2 min)', 'npm', ['rebuild', 'sqlite3'], {
 			cwd: p.n8nDir,
 			env: env24,

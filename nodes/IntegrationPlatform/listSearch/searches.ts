@@ -8,7 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { encodePathSegment } from '../shared/paths';
-import { apiRequest } from '../shared/transport';
+import { apiRequest } from '../../shared/api';
 
 /** The value of a resource locator the search depends on (the project, the integration). */
 function selected(context: ILoadOptionsFunctions, parameter: string, label: string): string {
@@ -26,7 +26,7 @@ function matches(filter: string | undefined, ...texts: unknown[]): boolean {
 }
 
 async function list(context: ILoadOptionsFunctions, path: string): Promise<IDataObject[]> {
-	const body = await apiRequest.call(context, 'GET', path);
+	const body = await apiRequest(context, 'GET', path);
 	return Array.isArray(body) ? (body as IDataObject[]) : [];
 }
 
@@ -34,33 +34,53 @@ function results(items: INodeListSearchItems[]): INodeListSearchResult {
 	return { results: items.sort((a, b) => a.name.localeCompare(b.name)) };
 }
 
-export async function searchProjects(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchProjects(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const projects = await list(this, '/projects');
 	return results(
 		projects
 			.filter((p) => matches(filter, p.name, p.appName, p.id))
-			.map((p) => ({ name: `${p.name as string} (${p.appName as string})`, value: p.name as string })),
+			.map((p) => ({
+				name: `${p.name as string} (${p.appName as string})`,
+				value: p.name as string,
+			})),
 	);
 }
 
-export async function searchIntegrations(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchIntegrations(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const project = selected(this, 'project', 'project');
 	const integrations = await list(this, `/projects/${project}/integrations`);
 	return results(
 		integrations
 			.filter((i) => matches(filter, i.name, i.provider, i.id))
-			.map((i) => ({ name: `${i.name as string} (${i.provider as string})`, value: i.id as string })),
+			.map((i) => ({
+				name: `${i.name as string} (${i.provider as string})`,
+				value: i.id as string,
+			})),
 	);
 }
 
-export async function searchInstallations(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchInstallations(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const project = selected(this, 'project', 'project');
 	const integration = selected(this, 'integration', 'integration');
-	const installations = await list(this, `/projects/${project}/integrations/${integration}/installations`);
+	const installations = await list(
+		this,
+		`/projects/${project}/integrations/${integration}/installations`,
+	);
 	return results(
 		installations
 			.map((i) => ({ installation: i, group: (i.group ?? {}) as IDataObject }))
-			.filter(({ installation, group }) => matches(filter, group.groupName, group.groupRef, installation.id))
+			.filter(({ installation, group }) =>
+				matches(filter, group.groupName, group.groupRef, installation.id),
+			)
 			.map(({ installation, group }) => ({
 				name: `${(group.groupName as string) ?? ''} (${(group.groupRef as string) ?? installation.id})`,
 				value: installation.id as string,
@@ -68,14 +88,28 @@ export async function searchInstallations(this: ILoadOptionsFunctions, filter?: 
 	);
 }
 
-export async function searchConnections(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchConnections(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const project = selected(this, 'project', 'project');
 	const connections = await list(this, `/projects/${project}/connections`);
 	return results(
 		connections
-			.map((c) => ({ connection: c, group: (c.group ?? {}) as IDataObject, consumer: (c.consumer ?? {}) as IDataObject }))
+			.map((c) => ({
+				connection: c,
+				group: (c.group ?? {}) as IDataObject,
+				consumer: (c.consumer ?? {}) as IDataObject,
+			}))
 			.filter(({ connection, group, consumer }) =>
-				matches(filter, connection.provider, group.groupRef, group.groupName, consumer.consumerRef, connection.id),
+				matches(
+					filter,
+					connection.provider,
+					group.groupRef,
+					group.groupName,
+					consumer.consumerRef,
+					connection.id,
+				),
 			)
 			.map(({ connection, group, consumer }) => ({
 				name: `${connection.provider as string}: ${(group.groupName as string) ?? group.groupRef} / ${(consumer.consumerName as string) ?? consumer.consumerRef}`,
@@ -84,35 +118,56 @@ export async function searchConnections(this: ILoadOptionsFunctions, filter?: st
 	);
 }
 
-async function searchDestinationsBy(context: ILoadOptionsFunctions, filter: string | undefined, value: 'name' | 'id') {
+async function searchDestinationsBy(
+	context: ILoadOptionsFunctions,
+	filter: string | undefined,
+	value: 'name' | 'id',
+) {
 	const project = selected(context, 'project', 'project');
 	const destinations = await list(context, `/projects/${project}/destinations`);
 	return results(
 		destinations
 			.filter((d) => matches(filter, d.name, d.type, d.id))
-			.map((d) => ({ name: `${d.name as string} (${d.type as string})`, value: d[value] as string })),
+			.map((d) => ({
+				name: `${d.name as string} (${d.type as string})`,
+				value: d[value] as string,
+			})),
 	);
 }
 
 /** Destinations by name: the form GET /destinations/{destination} documents. */
-export async function searchDestinations(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchDestinations(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	return await searchDestinationsBy(this, filter, 'name');
 }
 
 /** Destinations by ID: what topic-destination routes take. */
-export async function searchDestinationIds(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchDestinationIds(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	return await searchDestinationsBy(this, filter, 'id');
 }
 
-export async function searchTopics(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchTopics(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const project = selected(this, 'project', 'project');
 	const topics = await list(this, `/projects/${project}/topics`);
 	return results(
-		topics.filter((t) => matches(filter, t.name, t.id)).map((t) => ({ name: t.name as string, value: t.id as string })),
+		topics
+			.filter((t) => matches(filter, t.name, t.id))
+			.map((t) => ({ name: t.name as string, value: t.id as string })),
 	);
 }
 
-export async function searchEventTopicRoutes(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchEventTopicRoutes(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const project = selected(this, 'project', 'project');
 	const [routes, topics] = await Promise.all([
 		list(this, `/projects/${project}/notification-event-topic-routes`),
@@ -121,26 +176,41 @@ export async function searchEventTopicRoutes(this: ILoadOptionsFunctions, filter
 	const topicNames = new Map(topics.map((t) => [t.id as string, t.name as string]));
 	return results(
 		routes
-			.map((r) => ({ route: r, topic: topicNames.get(r.topicId as string) ?? (r.topicId as string) }))
+			.map((r) => ({
+				route: r,
+				topic: topicNames.get(r.topicId as string) ?? (r.topicId as string),
+			}))
 			.filter(({ route, topic }) => matches(filter, route.eventType, topic, route.id))
-			.map(({ route, topic }) => ({ name: `${route.eventType as string} → ${topic}`, value: route.id as string })),
+			.map(({ route, topic }) => ({
+				name: `${route.eventType as string} → ${topic}`,
+				value: route.id as string,
+			})),
 	);
 }
 
-export async function searchJwtKeys(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchJwtKeys(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const project = selected(this, 'project', 'project');
 	const keys = await list(this, `/projects/${project}/jwt-keys`);
 	return results(
 		keys
 			.filter((k) => matches(filter, k.label, k.id))
-			.map((k) => ({ name: `${k.label as string}${k.active === false ? ' (inactive)' : ''}`, value: k.id as string })),
+			.map((k) => ({
+				name: `${k.label as string}${k.active === false ? ' (inactive)' : ''}`,
+				value: k.id as string,
+			})),
 	);
 }
 
 /** The provider catalog (GET /providers, public) for provider drop-downs. */
 export async function getProviders(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const catalog = (await apiRequest.call(this, 'GET', '/providers')) as Record<string, IDataObject>;
+	const catalog = (await apiRequest(this, 'GET', '/providers')) as Record<string, IDataObject>;
 	return Object.values(catalog ?? {})
-		.map((p) => ({ name: (p.displayName as string) ?? (p.name as string), value: p.name as string }))
+		.map((p) => ({
+			name: (p.displayName as string) ?? (p.name as string),
+			value: p.name as string,
+		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }

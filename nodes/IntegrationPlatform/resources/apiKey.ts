@@ -18,7 +18,7 @@ export const apiKeyOperations: INodeProperties = {
 			name: 'Delete',
 			value: 'delete',
 			action: 'Delete an API key',
-			description: 'Delete (revoke) one of the project\'s API keys',
+			description: "Delete (revoke) one of the project's API keys",
 			method: 'DELETE',
 			path: '/projects/{project}/api-keys/{apiKey}',
 			output: [resultItem((values) => ({ deleted: true, project: values.project }))],

@@ -53,7 +53,10 @@ async function buildConnectionBody(
 			body.basicAuth = { username: get('username'), password: get('password') };
 			break;
 		case 'oauth2ClientCredentials':
-			body.oauth2ClientCredentials = withScopes({ clientId: get('clientId'), clientSecret: get('clientSecret') });
+			body.oauth2ClientCredentials = withScopes({
+				clientId: get('clientId'),
+				clientSecret: get('clientSecret'),
+			});
 			break;
 		case 'oauth2PasswordCredentials':
 			body.oauth2PasswordCredentials = withScopes({
@@ -73,11 +76,18 @@ async function buildConnectionBody(
 			break;
 		}
 		case 'customAuth':
-			body.customAuth = parseJsonParameter(this, 'customAuth', 'Custom Auth Values (JSON)', 'object') as IDataObject;
+			body.customAuth = parseJsonParameter(
+				this,
+				'customAuth',
+				'Custom Auth Values (JSON)',
+				'object',
+			) as IDataObject;
 			break;
 	}
 	const extra = get('connectionFields', {}) as IDataObject & {
-		providerMetadata?: { entry?: Array<{ key: string; value: string; source: string; displayName?: string }> };
+		providerMetadata?: {
+			entry?: Array<{ key: string; value: string; source: string; displayName?: string }>;
+		};
 	};
 	for (const key of ['groupName', 'consumerName', 'providerWorkspaceRef'] as const) {
 		if (typeof extra[key] === 'string' && extra[key] !== '') body[key] = extra[key];
@@ -100,7 +110,9 @@ async function hideProviderSecrets(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const { includeSecrets } = this.getNodeParameter('connectionOptions', {}) as { includeSecrets?: boolean };
+	const { includeSecrets } = this.getNodeParameter('connectionOptions', {}) as {
+		includeSecrets?: boolean;
+	};
 	if (includeSecrets) return items;
 	return items.map(({ json }) => {
 		const connection = { ...json };
@@ -135,7 +147,7 @@ export const connectionOperations: INodeProperties = {
 			value: 'generate',
 			action: 'Generate a connection',
 			description:
-				"Create a connection for a consumer from provider credentials you already hold (for OAuth authorization code, import existing tokens)",
+				'Create a connection for a consumer from provider credentials you already hold (for OAuth authorization code, import existing tokens)',
 			method: 'POST',
 			path: '/projects/{project}/connections:generate',
 			preSend: [buildConnectionBody],
@@ -163,7 +175,8 @@ export const connectionFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. acme-inc',
-		description: 'Your ID of the group of users (usually a customer account) that gets the connection',
+		description:
+			'Your ID of the group of users (usually a customer account) that gets the connection',
 		displayOptions: showForGenerate,
 	},
 	{
@@ -275,7 +288,11 @@ export const connectionFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. crm.objects.contacts.read, crm.objects.contacts.write',
 		description: 'OAuth scopes, separated by commas or spaces',
-		displayOptions: showForForms('oauth2AuthorizationCode', 'oauth2ClientCredentials', 'oauth2PasswordCredentials'),
+		displayOptions: showForForms(
+			'oauth2AuthorizationCode',
+			'oauth2ClientCredentials',
+			'oauth2PasswordCredentials',
+		),
 	},
 	{
 		displayName: 'Custom Auth Values (JSON)',

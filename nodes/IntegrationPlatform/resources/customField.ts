@@ -12,7 +12,9 @@ import { defineOperation } from '../shared/routing';
 
 const resource = 'customField';
 const showForUpsert = { show: { resource: [resource], operation: ['upsert'] } };
-const showForMode = (mode: string) => ({ show: { resource: [resource], operation: ['upsert'], definedWith: [mode] } });
+const showForMode = (mode: string) => ({
+	show: { resource: [resource], operation: ['upsert'], definedWith: [mode] },
+});
 
 interface FieldRow {
 	fieldName: string;
@@ -21,8 +23,20 @@ interface FieldRow {
 	fieldOptions?: IDataObject;
 }
 
-const STRING_OPTIONS = { length: 'length', pattern: 'pattern', allowedValues: 'values', valuesRestricted: 'valuesRestricted', stringDefault: 'defaultValue' };
-const NUMERIC_OPTIONS = { precision: 'precision', scale: 'scale', min: 'min', max: 'max', numericDefault: 'defaultValue' };
+const STRING_OPTIONS = {
+	length: 'length',
+	pattern: 'pattern',
+	allowedValues: 'values',
+	valuesRestricted: 'valuesRestricted',
+	stringDefault: 'defaultValue',
+};
+const NUMERIC_OPTIONS = {
+	precision: 'precision',
+	scale: 'scale',
+	min: 'min',
+	max: 'max',
+	numericDefault: 'defaultValue',
+};
 const ASSOCIATION_OPTIONS = {
 	associationType: 'associationType',
 	targetObject: 'targetObject',
@@ -37,7 +51,13 @@ function pick(source: IDataObject, mapping: Record<string, string>): IDataObject
 	const out: IDataObject = {};
 	for (const [from, to] of Object.entries(mapping)) {
 		if (source[from] === undefined || source[from] === '') continue;
-		out[to] = from === 'allowedValues' ? String(source[from]).split(',').map((v) => v.trim()).filter(Boolean) : source[from];
+		out[to] =
+			from === 'allowedValues'
+				? String(source[from])
+						.split(',')
+						.map((v) => v.trim())
+						.filter(Boolean)
+				: source[from];
 	}
 	return Object.keys(out).length ? out : undefined;
 }
@@ -45,7 +65,11 @@ function pick(source: IDataObject, mapping: Record<string, string>): IDataObject
 /** A FieldDefinition (api-facts §1 op 3) from one row: only the options the user added are sent. */
 function fieldDefinition(row: FieldRow): IDataObject {
 	const options = row.fieldOptions ?? {};
-	const definition: IDataObject = { fieldName: row.fieldName, displayName: row.displayName, valueType: row.valueType };
+	const definition: IDataObject = {
+		fieldName: row.fieldName,
+		displayName: row.displayName,
+		valueType: row.valueType,
+	};
 	for (const key of ['description', 'required', 'unique', 'indexed']) {
 		if (options[key] !== undefined && options[key] !== '') definition[key] = options[key];
 	}
@@ -72,7 +96,8 @@ async function buildUpsertBody(
 		fields = parseJsonParameter(this, 'fieldsJson', 'Fields (JSON)', 'object') as IDataObject;
 	} else {
 		const objectName = this.getNodeParameter('objectName', '') as string;
-		const rows = (this.getNodeParameter('fieldDefinitions', {}) as { field?: FieldRow[] }).field ?? [];
+		const rows =
+			(this.getNodeParameter('fieldDefinitions', {}) as { field?: FieldRow[] }).field ?? [];
 		fields = { [objectName]: rows.map(fieldDefinition) };
 	}
 	requestOptions.body = { groupRef, fields };
@@ -85,7 +110,10 @@ async function splitFieldResults(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const body = (response.body ?? {}) as { success?: boolean; fields?: Record<string, Record<string, IDataObject>> };
+	const body = (response.body ?? {}) as {
+		success?: boolean;
+		fields?: Record<string, Record<string, IDataObject>>;
+	};
 	const items: INodeExecutionData[] = [];
 	for (const [objectName, results] of Object.entries(body.fields ?? {})) {
 		for (const [fieldName, result] of Object.entries(results ?? {})) {
@@ -124,29 +152,164 @@ const fieldOptions: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	options: [
-		{ displayName: 'Allowed Values', name: 'allowedValues', type: 'string', default: '', description: 'Text and select fields: allowed values, comma-separated' },
-		{ displayName: 'Association Required', name: 'associationRequired', type: 'boolean', default: false, description: 'Whether reference fields must point at a record' },
-		{ displayName: 'Association Type', name: 'associationType', type: 'string', default: '', placeholder: 'e.g. lookup', description: 'Reference fields: foreignKey, lookup, ref, …' },
-		{ displayName: 'Cardinality', name: 'cardinality', type: 'string', default: '', placeholder: 'e.g. many-to-one', description: 'Reference fields' },
-		{ displayName: 'Default (Number)', name: 'numericDefault', type: 'number', default: 0, description: 'Number fields: default value' },
-		{ displayName: 'Default (Text)', name: 'stringDefault', type: 'string', default: '', description: 'Text and select fields: default value' },
+		{
+			displayName: 'Allowed Values',
+			name: 'allowedValues',
+			type: 'string',
+			default: '',
+			description: 'Text and select fields: allowed values, comma-separated',
+		},
+		{
+			displayName: 'Association Required',
+			name: 'associationRequired',
+			type: 'boolean',
+			default: false,
+			description: 'Whether reference fields must point at a record',
+		},
+		{
+			displayName: 'Association Type',
+			name: 'associationType',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. lookup',
+			description: 'Reference fields: foreignKey, lookup, ref, …',
+		},
+		{
+			displayName: 'Cardinality',
+			name: 'cardinality',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. many-to-one',
+			description: 'Reference fields',
+		},
+		{
+			displayName: 'Default (Number)',
+			name: 'numericDefault',
+			type: 'number',
+			default: 0,
+			description: 'Number fields: default value',
+		},
+		{
+			displayName: 'Default (Text)',
+			name: 'stringDefault',
+			type: 'string',
+			default: '',
+			description: 'Text and select fields: default value',
+		},
 		{ displayName: 'Description', name: 'description', type: 'string', default: '' },
-		{ displayName: 'Indexed', name: 'indexed', type: 'boolean', default: false, description: 'Whether the provider indexes the field' },
-		{ displayName: 'Max', name: 'max', type: 'number', default: 0, description: 'Number fields: largest value' },
-		{ displayName: 'Max Length', name: 'length', type: 'number', default: 255, description: 'Text fields: maximum length' },
-		{ displayName: 'Min', name: 'min', type: 'number', default: 0, description: 'Number fields: smallest value' },
-		{ displayName: 'On Delete', name: 'onDelete', type: 'string', default: '', placeholder: 'e.g. setNull', description: 'Reference fields: what happens when the target is deleted' },
-		{ displayName: 'Pattern', name: 'pattern', type: 'string', default: '', description: 'Text fields: a regular expression values must match' },
-		{ displayName: 'Plural Label', name: 'pluralLabel', type: 'string', default: '', description: 'Reference fields' },
-		{ displayName: 'Precision', name: 'precision', type: 'number', default: 18, description: 'Number fields: total digits' },
-		{ displayName: 'Required', name: 'required', type: 'boolean', default: false, description: 'Whether records must have a value' },
-		{ displayName: 'Reverse Lookup Field Name', name: 'reverseLookupFieldName', type: 'string', default: '', description: 'Reference fields' },
-		{ displayName: 'Scale', name: 'scale', type: 'number', default: 0, description: 'Number fields: digits after the decimal point' },
-		{ displayName: 'Singular Label', name: 'singularLabel', type: 'string', default: '', description: 'Reference fields' },
-		{ displayName: 'Target Field', name: 'targetField', type: 'string', default: '', description: 'Reference fields' },
-		{ displayName: 'Target Object', name: 'targetObject', type: 'string', default: '', description: 'Reference fields: the object referenced' },
-		{ displayName: 'Unique', name: 'unique', type: 'boolean', default: false, description: 'Whether values must be unique' },
-		{ displayName: 'Values Restricted', name: 'valuesRestricted', type: 'boolean', default: false, description: 'Whether only the allowed values are accepted' },
+		{
+			displayName: 'Indexed',
+			name: 'indexed',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the provider indexes the field',
+		},
+		{
+			displayName: 'Max',
+			name: 'max',
+			type: 'number',
+			default: 0,
+			description: 'Number fields: largest value',
+		},
+		{
+			displayName: 'Max Length',
+			name: 'length',
+			type: 'number',
+			default: 255,
+			description: 'Text fields: maximum length',
+		},
+		{
+			displayName: 'Min',
+			name: 'min',
+			type: 'number',
+			default: 0,
+			description: 'Number fields: smallest value',
+		},
+		{
+			displayName: 'On Delete',
+			name: 'onDelete',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. setNull',
+			description: 'Reference fields: what happens when the target is deleted',
+		},
+		{
+			displayName: 'Pattern',
+			name: 'pattern',
+			type: 'string',
+			default: '',
+			description: 'Text fields: a regular expression values must match',
+		},
+		{
+			displayName: 'Plural Label',
+			name: 'pluralLabel',
+			type: 'string',
+			default: '',
+			description: 'Reference fields',
+		},
+		{
+			displayName: 'Precision',
+			name: 'precision',
+			type: 'number',
+			default: 18,
+			description: 'Number fields: total digits',
+		},
+		{
+			displayName: 'Required',
+			name: 'required',
+			type: 'boolean',
+			default: false,
+			description: 'Whether records must have a value',
+		},
+		{
+			displayName: 'Reverse Lookup Field Name',
+			name: 'reverseLookupFieldName',
+			type: 'string',
+			default: '',
+			description: 'Reference fields',
+		},
+		{
+			displayName: 'Scale',
+			name: 'scale',
+			type: 'number',
+			default: 0,
+			description: 'Number fields: digits after the decimal point',
+		},
+		{
+			displayName: 'Singular Label',
+			name: 'singularLabel',
+			type: 'string',
+			default: '',
+			description: 'Reference fields',
+		},
+		{
+			displayName: 'Target Field',
+			name: 'targetField',
+			type: 'string',
+			default: '',
+			description: 'Reference fields',
+		},
+		{
+			displayName: 'Target Object',
+			name: 'targetObject',
+			type: 'string',
+			default: '',
+			description: 'Reference fields: the object referenced',
+		},
+		{
+			displayName: 'Unique',
+			name: 'unique',
+			type: 'boolean',
+			default: false,
+			description: 'Whether values must be unique',
+		},
+		{
+			displayName: 'Values Restricted',
+			name: 'valuesRestricted',
+			type: 'boolean',
+			default: false,
+			description: 'Whether only the allowed values are accepted',
+		},
 	],
 };
 
@@ -207,8 +370,21 @@ export const customFieldFields: INodeProperties[] = [
 				displayName: 'Field',
 				name: 'field',
 				values: [
-					{ displayName: 'Field Name', name: 'fieldName', type: 'string', default: '', placeholder: 'e.g. loyalty_tier', description: 'API name of the field' },
-					{ displayName: 'Display Name', name: 'displayName', type: 'string', default: '', placeholder: 'e.g. Loyalty Tier' },
+					{
+						displayName: 'Field Name',
+						name: 'fieldName',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. loyalty_tier',
+						description: 'API name of the field',
+					},
+					{
+						displayName: 'Display Name',
+						name: 'displayName',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Loyalty Tier',
+					},
 					{
 						displayName: 'Value Type',
 						name: 'valueType',
@@ -235,7 +411,8 @@ export const customFieldFields: INodeProperties[] = [
 		displayName: 'Fields (JSON)',
 		name: 'fieldsJson',
 		type: 'json',
-		default: '{\n  "contacts": [\n    { "fieldName": "loyalty_tier", "displayName": "Loyalty Tier", "valueType": "string" }\n  ]\n}',
+		default:
+			'{\n  "contacts": [\n    { "fieldName": "loyalty_tier", "displayName": "Loyalty Tier", "valueType": "string" }\n  ]\n}',
 		description: 'The fields map of the request: object name → list of field definitions',
 		displayOptions: showForMode('json'),
 	},

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { defineOperation, resultItem } from '../shared/routing';
 
@@ -15,7 +20,10 @@ async function buildUnpauseBody(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const fields = this.getNodeParameter('unpauseFields', {}) as { objects?: string | string[]; note?: string };
+	const fields = this.getNodeParameter('unpauseFields', {}) as {
+		objects?: string | string[];
+		note?: string;
+	};
 	const body: IDataObject = {};
 	const objects = objectList(fields.objects);
 	if (objects.length) body.objects = objects;
@@ -47,7 +55,9 @@ export const installationOperations: INodeProperties = {
 			preSend: [buildUnpauseBody],
 			output: [
 				resultItem((values, context) => {
-					const fields = context.getNodeParameter('unpauseFields', {}) as { objects?: string | string[] };
+					const fields = context.getNodeParameter('unpauseFields', {}) as {
+						objects?: string | string[];
+					};
 					const objects = objectList(fields.objects);
 					return {
 						unpaused: true,
@@ -82,7 +92,8 @@ export const installationFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. contacts, companies',
-				description: 'Objects whose reads resume (comma-separated, mapped or provider names). Leave out for all.',
+				description:
+					'Objects whose reads resume (comma-separated, mapped or provider names). Leave out for all.',
 			},
 		],
 	},

@@ -3,7 +3,7 @@ import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } fro
 import { jsonBodyParameter, returnAllAndLimit } from '../shared/fields';
 import { pathValues } from '../shared/paths';
 import { defineOperation, listEntries } from '../shared/routing';
-import { apiRequest } from '../shared/transport';
+import { apiRequest } from '../../shared/api';
 
 const resource = 'integration';
 const showForCreate = { show: { resource: [resource], operation: ['create'] } };
@@ -13,18 +13,22 @@ const showForCreate = { show: { resource: [resource], operation: ['create'] } };
  * integration up by name to return it with its ID and revision. If that lookup fails, the create
  * still succeeded: the item then says so with what was sent.
  */
-async function returnCreatedIntegration(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
+async function returnCreatedIntegration(
+	this: IExecuteSingleFunctions,
+): Promise<INodeExecutionData[]> {
 	const name = this.getNodeParameter('name', '') as string;
 	const project = pathValues(this).project;
 	try {
-		const integration = await apiRequest.call(
+		const integration = await apiRequest(
 			this,
 			'GET',
 			`/projects/${encodeURIComponent(project)}/integrations/${encodeURIComponent(name)}`,
 		);
 		return [{ json: { created: true, ...(integration as object) } }];
 	} catch {
-		return [{ json: { created: true, name, provider: this.getNodeParameter('provider', '') as string } }];
+		return [
+			{ json: { created: true, name, provider: this.getNodeParameter('provider', '') as string } },
+		];
 	}
 }
 
@@ -45,7 +49,9 @@ export const integrationOperations: INodeProperties = {
 			description: 'Create an integration from a manifest (its first revision)',
 			method: 'POST',
 			path: '/projects/{project}/integrations',
-			preSend: [jsonBodyParameter('content', 'Manifest Content (JSON)', ['latestRevision', 'content'])],
+			preSend: [
+				jsonBodyParameter('content', 'Manifest Content (JSON)', ['latestRevision', 'content']),
+			],
 			output: [returnCreatedIntegration],
 		}),
 		// GET /projects/{projectIdOrName}/integrations — api-facts §1 op 8: a bare array.

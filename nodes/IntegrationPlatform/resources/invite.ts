@@ -31,7 +31,9 @@ export const inviteOperations: INodeProperties = {
 			method: 'DELETE',
 			path: '/orgs/{orgId}/invites/{inviteId}',
 			requires: 'bearerToken',
-			output: [resultItem((values) => ({ revoked: true, orgId: values.orgId, inviteId: values.inviteId }))],
+			output: [
+				resultItem((values) => ({ revoked: true, orgId: values.orgId, inviteId: values.inviteId })),
+			],
 		}),
 	],
 };

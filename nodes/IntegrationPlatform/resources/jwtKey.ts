@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { defineOperation } from '../shared/routing';
@@ -31,10 +36,14 @@ async function buildJwtKeyUpdate(
 		jwtKey.active = fields.active;
 	}
 	if (updateMask.length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Add at least one field to update: Label or Active', {
-			itemIndex: this.getItemIndex(),
-			description: 'The service needs a non-empty update mask. No request was sent.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Add at least one field to update: Label or Active',
+			{
+				itemIndex: this.getItemIndex(),
+				description: 'The service needs a non-empty update mask. No request was sent.',
+			},
+		);
 	}
 	requestOptions.body = { updateMask, jwtKey };
 	return requestOptions;
@@ -94,7 +103,8 @@ export const jwtKeyFields: INodeProperties[] = [
 				name: 'active',
 				type: 'boolean',
 				default: true,
-				description: 'Whether the key may verify tokens; deactivate a key to stop accepting tokens it signed',
+				description:
+					'Whether the key may verify tokens; deactivate a key to stop accepting tokens it signed',
 			},
 			{
 				displayName: 'Label',

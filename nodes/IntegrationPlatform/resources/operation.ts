@@ -29,7 +29,9 @@ async function logEntries(
 		.map((s) => s.trim().toUpperCase())
 		.filter(Boolean);
 	if (wanted.length) {
-		entries = entries.filter((entry) => wanted.includes(String(entry.severity ?? '').toUpperCase()));
+		entries = entries.filter((entry) =>
+			wanted.includes(String(entry.severity ?? '').toUpperCase()),
+		);
 	}
 	const order = options.order ?? 'oldestFirst';
 	if (order !== 'asReturned') {
@@ -70,8 +72,7 @@ export const operationFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. 0b6e…',
-		description:
-			'ID of the operation, as found in read results (operationId) or in the dashboard',
+		description: 'ID of the operation, as found in read results (operationId) or in the dashboard',
 		displayOptions: showForLogs,
 	},
 	...returnAllAndLimit(showForLogs),
@@ -93,7 +94,8 @@ export const operationFields: INodeProperties[] = [
 					{ name: 'Newest First', value: 'newestFirst' },
 					{ name: 'As Returned', value: 'asReturned' },
 				],
-				description: 'The API promises no order; entries are sorted by their full-precision timestamp',
+				description:
+					'The API promises no order; entries are sorted by their full-precision timestamp',
 			},
 			{
 				displayName: 'Severities',

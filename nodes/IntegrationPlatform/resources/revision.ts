@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { checkPathValue, encodePathSegment, pathValues, setPathValue } from '../shared/paths';
 import { defineOperation } from '../shared/routing';
-import { apiRequest } from '../shared/transport';
+import { apiRequest } from '../../shared/api';
 
 const resource = 'revision';
 const showForHydrate = { show: { resource: [resource], operation: ['getHydrated'] } };
@@ -22,23 +22,31 @@ async function defaultToLatestRevision(
 	const ids: Record<string, string> = {};
 	for (const name of ['project', 'integration']) {
 		const checked =
-			name in values ? values[name] : checkPathValue(name, this.getNodeParameter(name, undefined, { extractValue: true }));
+			name in values
+				? values[name]
+				: checkPathValue(name, this.getNodeParameter(name, undefined, { extractValue: true }));
 		if (typeof checked !== 'string') {
-			throw new NodeOperationError(this.getNode(), checked.problem, { itemIndex: this.getItemIndex() });
+			throw new NodeOperationError(this.getNode(), checked.problem, {
+				itemIndex: this.getItemIndex(),
+			});
 		}
 		ids[name] = values[name] = checked;
 	}
-	const integration = (await apiRequest.call(
+	const integration = (await apiRequest(
 		this,
 		'GET',
 		`/projects/${encodePathSegment(ids.project)}/integrations/${encodePathSegment(ids.integration)}`,
 	)) as { latestRevision?: { id?: string } };
 	const latest = integration.latestRevision?.id;
 	if (!latest) {
-		throw new NodeOperationError(this.getNode(), 'The integration has no latest revision to hydrate', {
-			itemIndex: this.getItemIndex(),
-			description: 'Give a Revision ID explicitly.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'The integration has no latest revision to hydrate',
+			{
+				itemIndex: this.getItemIndex(),
+				description: 'Give a Revision ID explicitly.',
+			},
+		);
 	}
 	setPathValue(this, 'revision', latest);
 	return requestOptions;

@@ -48,7 +48,12 @@ export const projectField: INodeProperties = {
 			typeOptions: { searchListMethod: 'searchProjects', searchable: true },
 		},
 		{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. my-project' },
-		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 6f1c2b9e-5d1a-4a51-9a0e-0d6a5e2b7c11' },
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 6f1c2b9e-5d1a-4a51-9a0e-0d6a5e2b7c11',
+		},
 	],
 };
 
@@ -213,7 +218,8 @@ export function parseJsonParameter(
 	const fail = (problem: string) =>
 		new NodeOperationError(context.getNode(), `"${label}" ${problem}`, {
 			itemIndex: context.getItemIndex(),
-			description: 'No request was sent. Fix the JSON in the parameter, or the expression that produces it.',
+			description:
+				'No request was sent. Fix the JSON in the parameter, or the expression that produces it.',
 		});
 	let value = raw;
 	if (typeof raw === 'string') {
@@ -226,8 +232,10 @@ export function parseJsonParameter(
 	}
 	const isArray = Array.isArray(value);
 	const isObject = typeof value === 'object' && value !== null && !isArray;
-	if (kind === 'object' && !isObject) throw fail(`must be a JSON object ({ … }), not ${describeKind(value)}`);
-	if (kind === 'array' && !isArray) throw fail(`must be a JSON array ([ … ]), not ${describeKind(value)}`);
+	if (kind === 'object' && !isObject)
+		throw fail(`must be a JSON object ({ … }), not ${describeKind(value)}`);
+	if (kind === 'array' && !isArray)
+		throw fail(`must be a JSON array ([ … ]), not ${describeKind(value)}`);
 	return value;
 }
 

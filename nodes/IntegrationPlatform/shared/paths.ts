@@ -78,7 +78,9 @@ export function checkPathValue(name: string, raw: unknown): string | { problem: 
 	}
 	const value = String(raw).trim();
 	if (value.length > MAX_PATH_VALUE_LENGTH) {
-		return { problem: `"${label}" is ${value.length} characters long; the service accepts at most ${MAX_PATH_VALUE_LENGTH}` };
+		return {
+			problem: `"${label}" is ${value.length} characters long; the service accepts at most ${MAX_PATH_VALUE_LENGTH}`,
+		};
 	}
 	return value;
 }
@@ -96,11 +98,15 @@ export async function resolvePath(
 	const values = pathValues(this);
 	requestOptions.url = (requestOptions.url ?? '').replace(/\{(\w+)\}/g, (_match, name: string) => {
 		if (values[name] === undefined) {
-			const checked = checkPathValue(name, this.getNodeParameter(name, undefined, { extractValue: true }));
+			const checked = checkPathValue(
+				name,
+				this.getNodeParameter(name, undefined, { extractValue: true }),
+			);
 			if (typeof checked !== 'string') {
 				throw new NodeOperationError(this.getNode(), checked.problem, {
 					itemIndex: this.getItemIndex(),
-					description: 'No request was sent. Fill in the parameter, or check the expression that sets it.',
+					description:
+						'No request was sent. Fill in the parameter, or check the expression that sets it.',
 				});
 			}
 			values[name] = checked;

@@ -9,12 +9,12 @@ import type {
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_LABEL, throwOnProblem } from './errors';
-import { pathValues, resolvePath } from './paths';
-import type { Authentication } from './transport';
-import { authenticationOf } from './transport';
+import type { Authentication } from '../../shared/api';
+import { authenticationOf, CREDENTIAL_LABEL } from '../../shared/api';
+import { problemError } from '../../shared/errors';
+import { pathValues, resolvePath, secretPathValues } from './paths';
 
 /** The read host (api-facts §2): only Installation → Unpause Reads goes there. */
 export const READ_BASE_URL =
@@ -44,9 +44,17 @@ export interface OperationDefinition {
 }
 
 /** Operations that accept only one kind of credential, for notices and checks. */
-export const CREDENTIAL_REQUIREMENTS: Array<{ resource: string; operation: string; requires: Authentication }> = [];
+export const CREDENTIAL_REQUIREMENTS: Array<{
+	resource: string;
+	operation: string;
+	requires: Authentication;
+}> = [];
 
-function requireCredential(resource: string, operationName: string, requires: Authentication): PreSendAction {
+function requireCredential(
+	resource: string,
+	operationName: string,
+	requires: Authentication,
+): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		if (authenticationOf(this) !== requires) {
 			throw new NodeOperationError(
@@ -65,6 +73,43 @@ function requireCredential(resource: string, operationName: string, requires: Au
 	};
 }
 
+/**
+ * First postReceive step of every operation. Requests are sent with `ignoreHttpStatusErrors`, so
+ * that error bodies reach this function: n8n's default handling would replace the service's
+ * problem document with "Your request is invalid…" (n8n-conventions §0 #7).
+ */
+export async function throwOnProblem(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const { statusCode, body, headers } = response;
+	if (statusCode >= 400) {
+		throw problemError(
+			this.getNode(),
+			statusCode,
+			body,
+			headers,
+			secretPathValues(this),
+			this.getItemIndex(),
+		);
+	}
+	// A success status with a body that did not parse as JSON (axios hands it over as a string).
+	if (typeof body === 'string' && body.trim() !== '') {
+		throw new NodeApiError(
+			this.getNode(),
+			{ status: statusCode },
+			{
+				message: `The service answered HTTP ${statusCode} with a body that is not valid JSON`,
+				description: `First bytes: ${JSON.stringify(body.slice(0, 80))}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail).`,
+				httpCode: String(statusCode),
+				itemIndex: this.getItemIndex(),
+			},
+		);
+	}
+	return items;
+}
+
 /** Sets `pairedItem`, so that downstream nodes can refer back to the item each result came from. */
 async function pairWithInput(
 	this: IExecuteSingleFunctions,
@@ -79,7 +124,11 @@ async function pairWithInput(
  * shared steps every operation gets: credential check, path resolution, the request policy,
  * problem-document errors and paired items.
  */
-export function defineOperation(resourceName: string, resource: string, def: OperationDefinition): INodePropertyOptions {
+export function defineOperation(
+	resourceName: string,
+	resource: string,
+	def: OperationDefinition,
+): INodePropertyOptions {
 	if (def.requires) {
 		CREDENTIAL_REQUIREMENTS.push({ resource, operation: def.value, requires: def.requires });
 	}
@@ -128,7 +177,9 @@ export async function listEntries(
  * postReceive for answers without a body (204, or 201 with an empty body): one small item that
  * says what happened, built from the path values of the request.
  */
-export function resultItem(build: (values: Record<string, string>, context: IExecuteSingleFunctions) => IDataObject): PostReceiveAction {
+export function resultItem(
+	build: (values: Record<string, string>, context: IExecuteSingleFunctions) => IDataObject,
+): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions) {
 		return [{ json: build(pathValues(this), this) }];
 	};

@@ -1,53 +1,13 @@
 import type {
 	DeclarativeRestApiSettings,
-	IDataObject,
 	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	IHttpRequestMethods,
-	ILoadOptionsFunctions,
 	INode,
 	INodeExecutionData,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { problemError } from './errors';
 import { secretPathValues } from './paths';
-
-export type Authentication = 'apiKey' | 'bearerToken';
-
-export const CREDENTIAL_TYPE: Record<Authentication, string> = {
-	apiKey: 'integrationPlatformApi',
-	bearerToken: 'integrationPlatformTokenApi',
-};
-
-type ApiContext = IExecuteSingleFunctions | ILoadOptionsFunctions;
-
-export function authenticationOf(context: ApiContext): Authentication {
-	const value = context.getNodeParameter('authentication', 'apiKey') as string;
-	return value === 'bearerToken' ? 'bearerToken' : 'apiKey';
-}
-
-/**
- * A request outside declarative routing (resource-locator searches, the latest-revision lookup),
- * with the credential the user picked and the same error messages as the operations.
- */
-export async function apiRequest<T = unknown>(
-	this: ApiContext,
-	method: IHttpRequestMethods,
-	path: string,
-	qs?: IDataObject,
-): Promise<T> {
-	const response = (await this.helpers.httpRequestWithAuthentication.call(
-		this,
-		CREDENTIAL_TYPE[authenticationOf(this)],
-		{ method, url: path, qs, json: true, ignoreHttpStatusErrors: true, returnFullResponse: true },
-	)) as { statusCode: number; body: unknown; headers: Record<string, unknown> };
-	if (response.statusCode >= 400) {
-		throw problemError(this.getNode(), response.statusCode, response.body, response.headers, []);
-	}
-	return response.body as T;
-}
 
 /** Network failures that deserve their own words; n8n's generic texts do not name the host. */
 const NETWORK_FAILURES: Record<string, string> = {
@@ -65,7 +25,8 @@ function findErrorCode(error: unknown): string | undefined {
 	let current = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
 	for (let depth = 0; current && depth < 5; depth++) {
 		if (typeof current.code === 'string' && NETWORK_FAILURES[current.code]) return current.code;
-		if (typeof current.message === 'string' && /timeout of \d+ms exceeded/.test(current.message)) return 'ETIMEDOUT';
+		if (typeof current.message === 'string' && /timeout of \d+ms exceeded/.test(current.message))
+			return 'ETIMEDOUT';
 		current = current.cause as typeof current;
 	}
 	return undefined;

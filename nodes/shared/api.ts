@@ -1,0 +1,120 @@
+import type {
+	IDataObject,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	INode,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { problemError } from './errors';
+
+/**
+ * The credential choice shared by all nodes of the package, and requests made in code (resource
+ * locator searches, lookups, triggers) with the same error messages as the action node.
+ */
+export type Authentication = 'apiKey' | 'bearerToken';
+
+export const CREDENTIAL_TYPE: Record<Authentication, string> = {
+	apiKey: 'integrationPlatformApi',
+	bearerToken: 'integrationPlatformTokenApi',
+};
+
+/** What each credential choice is called in the UI, for messages that say which one to use. */
+export const CREDENTIAL_LABEL: Record<Authentication, string> = {
+	apiKey: 'API Key (Integration Platform API credential)',
+	bearerToken: 'Bearer Token (Integration Platform Token API credential)',
+};
+
+export const authenticationParameter: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	noDataExpression: true,
+	default: 'apiKey',
+	options: [
+		{ name: 'API Key', value: 'apiKey', description: 'A project API key (X-Api-Key)' },
+		{
+			name: 'Bearer Token',
+			value: 'bearerToken',
+			description: 'A builder token (Authorization: Bearer)',
+		},
+	],
+};
+
+/** The node's `credentials` entries, each shown for its choice of `authentication`. */
+export const nodeCredentials = [
+	{
+		name: CREDENTIAL_TYPE.apiKey,
+		required: true,
+		displayOptions: { show: { authentication: ['apiKey'] } },
+	},
+	{
+		name: CREDENTIAL_TYPE.bearerToken,
+		required: true,
+		displayOptions: { show: { authentication: ['bearerToken'] } },
+	},
+];
+
+/** The parts of n8n's function contexts (load options, execute, poll, hook, webhook) used here. */
+export interface ApiContext {
+	getNode(): INode;
+	getNodeParameter(name: string, fallbackValue?: unknown): unknown;
+	helpers: {
+		httpRequestWithAuthentication(
+			this: unknown,
+			credentialsType: string,
+			requestOptions: IHttpRequestOptions,
+		): Promise<unknown>;
+	};
+}
+
+export function authenticationOf(context: Pick<ApiContext, 'getNodeParameter'>): Authentication {
+	return context.getNodeParameter('authentication', 'apiKey') === 'bearerToken'
+		? 'bearerToken'
+		: 'apiKey';
+}
+
+export interface ApiRequestOptions {
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** Use the read API host (api-facts §2) instead of the management host. */
+	readHost?: string;
+	/** Secrets that must be masked in error messages (e.g. an API key travelling in the path). */
+	secrets?: string[];
+}
+
+/**
+ * One request to the API with the credential the user picked. `path` is relative to /v1; the
+ * credential's authenticate function adds the base URL. Error answers become problemError().
+ */
+export async function apiRequest<T = unknown>(
+	context: ApiContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: ApiRequestOptions = {},
+): Promise<T> {
+	const response = (await context.helpers.httpRequestWithAuthentication.call(
+		context,
+		CREDENTIAL_TYPE[authenticationOf(context)],
+		{
+			method,
+			url: path,
+			qs: options.qs,
+			body: options.body,
+			json: true,
+			ignoreHttpStatusErrors: true,
+			returnFullResponse: true,
+			...(options.readHost ? { baseURL: options.readHost } : {}),
+		},
+	)) as { statusCode: number; body: unknown; headers: Record<string, unknown> };
+	if (response.statusCode >= 400) {
+		throw problemError(
+			context.getNode(),
+			response.statusCode,
+			response.body,
+			response.headers ?? {},
+			options.secrets,
+		);
+	}
+	return response.body as T;
+}
