@@ -56,7 +56,9 @@ const WHAT_TO_DO: Record<number, string> = {
 	504: 'The service took too long to answer; retrying later may help (Settings → Retry On Fail).',
 };
 
-const SECRET_NAME = /key|secret|password|token|credential|authorization/i;
+/** Input names whose values are secrets (apiKey, clientSecret, accessToken, webhookSigningKey, …). */
+const SECRET_NAME =
+	/(api_?key|secret|passw(or)?d|token|private_?key|signing_?key|credentials?|authorization|connection_?string)$/i;
 const MAX_VALUE_LENGTH = 60;
 
 function isObject(value: unknown): value is Json {
@@ -79,7 +81,7 @@ export function redact(message: string, secrets: readonly string[] = []): string
 
 function showValue(name: string, value: unknown): string {
 	if (value === undefined) return '';
-	if (SECRET_NAME.test(name)) return ' (value hidden)';
+	if (SECRET_NAME.test(name.split('.').pop() ?? '')) return ' (value hidden)';
 	let shown =
 		typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
 	if (shown.length > MAX_VALUE_LENGTH) shown = `${shown.slice(0, MAX_VALUE_LENGTH - 1)}…`;
@@ -97,7 +99,9 @@ function describeIssue(raw: unknown): { line: string; remedy?: string } | undefi
 	if (!isObject(raw)) return undefined;
 	const name = text(raw.name) ?? text(raw.field) ?? '';
 	const where = text(raw.in);
-	const reason = text(raw.detail) ?? text(raw.title) ?? 'is invalid';
+	let reason = text(raw.detail) ?? text(raw.title) ?? 'is invalid';
+	// Services often repeat the input's name in the detail ("groupRef must be a string").
+	if (name && reason.startsWith(`${name} `)) reason = reason.slice(name.length + 1);
 	const subject = [where ? (LOCATION[where] ?? where) : undefined, name].filter(Boolean).join(' ');
 	const line = `${subject || 'input'}: ${reason}${showValue(name, raw.value)}`;
 	return { line, remedy: text(raw.remedy) };

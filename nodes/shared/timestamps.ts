@@ -17,6 +17,7 @@ export function timestampKey(text: unknown): string | undefined {
 	const match = PATTERN.exec(text.trim());
 	if (!match) return undefined;
 	const [, y, mo, d, h, mi, s = '00', fraction = '', zone = 'Z'] = match;
+	if (+mo < 1 || +mo > 12 || +d < 1 || +d > 31 || +h > 23 || +mi > 59 || +s > 60) return undefined;
 	let offsetMinutes = 0;
 	if (zone.toUpperCase() !== 'Z') {
 		const sign = zone.startsWith('-') ? -1 : 1;

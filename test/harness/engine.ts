@@ -3,7 +3,7 @@
  * runs it (declarative routing, credentials, preSend/postReceive, continueOnFail), against the
  * simulator. Recipe: shared/reference/n8n-conventions.md §8.2. Used by test/engine/*.
  */
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { DirectoryLoader, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -108,6 +108,9 @@ export interface NodeRun {
 
 export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 	const nodeType = options.nodeType ?? new IntegrationPlatform();
+	// What n8n's loader does to every declarative node: add the "Request Options" node setting
+	// (batching, proxy, timeout, SSL) that RoutingNode reads.
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
 	const typeName = options.nodeTypeName ?? NODE_TYPE;
 	const nodeTypes: INodeTypes = {
 		getByName: () => nodeType,

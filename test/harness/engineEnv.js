@@ -8,3 +8,4 @@ if (!process.env.N8N_USER_FOLDER || !process.env.N8N_USER_FOLDER.includes('n8n-e
 	process.env.N8N_USER_FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-engine-'));
 }
 process.env.N8N_ENCRYPTION_KEY ??= 'engine-tests-only';
+process.env.N8N_LOG_LEVEL ??= 'silent';

@@ -1,0 +1,129 @@
+import { redact, summarizeProblem } from '../../../nodes/shared/problem';
+
+describe('summarizeProblem', () => {
+	test('InputValidationProblem: title, detail, every issue with location, name, reason and value', () => {
+		const p = summarizeProblem(400, {
+			type: 'https://httpstatuses.com/400',
+			title: 'Bad Request',
+			status: 400,
+			detail: 'The request body is invalid',
+			requestId: 'req-1',
+			issues: [
+				{ in: 'body', name: 'groupRef', value: 42, detail: 'groupRef must be a string' },
+				{ in: 'query', name: 'connectionId', detail: 'is required' },
+			],
+		});
+		expect(p.issues).toEqual([
+			'body field groupRef: must be a string (got 42)',
+			'query parameter connectionId: is required',
+		]);
+		expect(p.message).toBe(
+			'Bad Request: The request body is invalid — body field groupRef: must be a string (got 42); query parameter connectionId: is required [HTTP 400, request req-1]',
+		);
+		expect(p.description.split('\n')).toEqual([
+			'The request body is invalid',
+			'• body field groupRef: must be a string (got 42)',
+			'• query parameter connectionId: is required',
+			'HTTP status 400, request ID req-1.',
+		]);
+	});
+
+	test('JWT-key variant: validationIssues with field and remedy', () => {
+		const p = summarizeProblem(400, {
+			title: 'Bad Request',
+			detail: 'Invalid update mask',
+			validationIssues: [
+				{
+					field: 'updateMask',
+					value: ['nme'],
+					detail: 'unknown mask entry',
+					remedy: "Allowed masks: 'active' and 'label'",
+				},
+			],
+		});
+		expect(p.issues).toEqual(['updateMask: unknown mask entry (got ["nme"])']);
+		expect(p.description).toContain(
+			"• updateMask: unknown mask entry (got [\"nme\"]) — Allowed masks: 'active' and 'label'",
+		);
+	});
+
+	test('values of secret inputs are never shown; long values are cut', () => {
+		const p = summarizeProblem(422, {
+			title: 'Unprocessable Entity',
+			issues: [
+				{
+					in: 'body',
+					name: 'oauth2ClientCredentials.clientSecret',
+					value: 'cs-very-secret',
+					detail: 'too short',
+				},
+				{ in: 'body', name: 'apiKey', value: 'k-123456', detail: 'bad' },
+				{ in: 'path', name: 'keyId', value: 'abc', detail: 'not found' },
+				{ in: 'body', name: 'note', value: 'x'.repeat(200), detail: 'too long' },
+			],
+		});
+		expect(p.message).not.toContain('cs-very-secret');
+		expect(p.message).not.toContain('k-123456');
+		expect(p.issues[0]).toBe(
+			'body field oauth2ClientCredentials.clientSecret: too short (value hidden)',
+		);
+		expect(p.issues[2]).toBe('path parameter keyId: not found (got "abc")');
+		expect(p.issues[3].length).toBeLessThan(120);
+	});
+
+	test('secrets passed in are masked everywhere, including the detail', () => {
+		const p = summarizeProblem(
+			404,
+			{ title: 'Not Found', detail: 'API key amp_live_secret_1 not found' },
+			{},
+			['amp_live_secret_1'],
+		);
+		expect(p.message).toBe('Not Found: API key [redacted] not found [HTTP 404]');
+		expect(p.description).not.toContain('amp_live_secret_1');
+		expect(p.detail).toBe('API key [redacted] not found');
+	});
+
+	test('not a problem document: an HTML error page becomes a short detail', () => {
+		const p = summarizeProblem(
+			502,
+			'<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>',
+		);
+		expect(p.title).toBe('Bad Gateway');
+		expect(p.message).toBe('Bad Gateway: 502 Bad Gateway nginx [HTTP 502]');
+		expect(p.description).toContain('What to do: A gateway in front of the service failed');
+	});
+
+	test('empty body: the status gives the title and a hint', () => {
+		const p = summarizeProblem(503, '');
+		expect(p.message).toBe('Service Unavailable [HTTP 503]');
+		expect(p.description).toContain('temporarily unavailable');
+	});
+
+	test('Retry-After in seconds, as a date, or the problem retryAfter', () => {
+		const now = Date.parse('2026-01-01T00:00:00Z');
+		expect(summarizeProblem(429, {}, { 'retry-after': '7' }, [], now).retryAfterSeconds).toBe(7);
+		expect(
+			summarizeProblem(429, {}, { 'retry-after': 'Thu, 01 Jan 2026 00:00:30 GMT' }, [], now)
+				.retryAfterSeconds,
+		).toBe(30);
+		expect(
+			summarizeProblem(429, { retryAfter: '2026-01-01T00:01:00Z', retryable: true }, {}, [], now)
+				.retryAfterSeconds,
+		).toBe(60);
+		expect(summarizeProblem(429, {}, {}, [], now).description).toContain('Options → Batching');
+	});
+
+	test('the request id also comes from the X-Request-Id header', () => {
+		expect(
+			summarizeProblem(500, { title: 'Internal Server Error' }, { 'x-request-id': 'hdr-9' })
+				.requestId,
+		).toBe('hdr-9');
+	});
+});
+
+describe('redact', () => {
+	test('masks every occurrence, ignores very short strings', () => {
+		expect(redact('a-key and a-key', ['a-key'])).toBe('[redacted] and [redacted]');
+		expect(redact('abc', ['ab'])).toBe('abc');
+	});
+});

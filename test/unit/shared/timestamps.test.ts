@@ -1,0 +1,52 @@
+import { compareTimestamps, keyToIso, timestampKey } from '../../../nodes/shared/timestamps';
+
+describe('timestampKey', () => {
+	test.each([
+		['2023-07-13T21:34:44.816354Z', '2023-07-13T21:34:44.816354000Z'],
+		['2024-01-15T10:30:00Z', '2024-01-15T10:30:00.000000000Z'],
+		['2024-01-15T10:30Z', '2024-01-15T10:30:00.000000000Z'],
+		['2024-01-15 10:30:00.5', '2024-01-15T10:30:00.500000000Z'],
+		['2024-01-15T12:30:00.000001+02:00', '2024-01-15T10:30:00.000001000Z'],
+		['2024-01-15T08:00:00.123456789-0230', '2024-01-15T10:30:00.123456789Z'],
+	])('%s → %s', (input, key) => expect(timestampKey(input)).toBe(key));
+
+	test.each([
+		[''],
+		['yesterday'],
+		[123],
+		[null],
+		['2024-13-01T00:00:00Z'],
+		['2024-01-15T24:00:00Z'],
+		['2024-01-15T10:61:00Z'],
+	])('%p is not a timestamp', (input) => expect(timestampKey(input)).toBeUndefined());
+
+	test('keeps microseconds that Date would lose', () => {
+		const a = '2023-07-13T21:34:44.816354Z';
+		const b = '2023-07-13T21:34:44.816355Z';
+		expect(new Date(a).getTime()).toBe(new Date(b).getTime());
+		expect(compareTimestamps(a, b)).toBe(-1);
+		expect(compareTimestamps(b, a)).toBe(1);
+		expect(compareTimestamps(a, a)).toBe(0);
+	});
+
+	test('orders across time zones and precisions; unparseable last', () => {
+		const sorted = [
+			'not a time',
+			'2024-01-15T10:30:00.000001Z',
+			'2024-01-15T12:30:00+02:00',
+			'2024-01-15T10:29:59.999999Z',
+		].sort(compareTimestamps);
+		expect(sorted).toEqual([
+			'2024-01-15T10:29:59.999999Z',
+			'2024-01-15T12:30:00+02:00',
+			'2024-01-15T10:30:00.000001Z',
+			'not a time',
+		]);
+	});
+
+	test('keyToIso gives microsecond ISO text', () => {
+		expect(keyToIso(timestampKey('2023-07-13T21:34:44.816354Z')!)).toBe(
+			'2023-07-13T21:34:44.816354Z',
+		);
+	});
+});
