@@ -8,7 +8,8 @@ const { packPackage, startN8n } = require('./n8n');
 
 module.exports = async () => {
 	const started = Date.now();
-	const packageTgz = packPackage();
+	// `npm test` builds first and says so; a direct `jest --selectProjects e2e` must not test a stale dist/.
+	const packageTgz = packPackage({ build: process.env.E2E_BUILT !== '1' });
 	const n8n = await startN8n({ packageTgz });
 	globalThis.__N8N_E2E__ = n8n;
 	const info = {

@@ -1,0 +1,297 @@
+/**
+ * The action node in a real n8n 2.41.1: every example workflow of examples/ imported and run
+ * against the simulator, the credential tests, and the messages users see.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { SEED } from '../engine/helpers';
+import { readExample, setUpE2e, type E2eContext } from './e2eContext';
+
+let ctx: E2eContext;
+beforeAll(async () => (ctx = await setUpE2e('action node')));
+afterAll(async () => await ctx.sim.close());
+
+type Item = Record<string, any>;
+const expectations: Record<string, (items: Item[]) => void> = {
+	'api-key-delete': (items) =>
+		expect(items).toEqual([{ deleted: true, project: SEED.projectName }]),
+	'claimed-domain-claim': (items) =>
+		expect(items).toEqual([
+			{ claimed: true, domain: 'jane@acme.example', parentType: 'org', parentId: SEED.orgId },
+		]),
+	'connection-generate': (items) => {
+		expect(items).toEqual([
+			expect.objectContaining({
+				provider: 'hubspot',
+				authScheme: 'oauth2/authorizationCode',
+				status: 'created',
+			}),
+		]);
+		expect(JSON.stringify(items)).not.toContain('imported-refresh-token');
+	},
+	'custom-field-upsert': (items) =>
+		expect(items).toEqual([
+			expect.objectContaining({
+				success: true,
+				objectName: 'contacts',
+				fieldName: 'loyalty_tier',
+				action: 'create',
+			}),
+		]),
+	'destination-get': (items) => {
+		expect(items).toEqual([
+			expect.objectContaining({
+				id: SEED.destinationId,
+				name: SEED.destinationName,
+				type: 'webhook',
+			}),
+		]);
+		expect(items[0].secrets).toBeUndefined();
+	},
+	'destination-rotate-secret': (items) => {
+		expect(items).toEqual([expect.objectContaining({ id: SEED.destinationId })]);
+		expect(items[0].secrets).toBeUndefined();
+	},
+	'installation-unpause-reads': (items) =>
+		expect(items).toEqual([
+			{ unpaused: true, installationId: SEED.installationId, objects: ['contacts'] },
+		]),
+	'integration-create': (items) =>
+		expect(items).toEqual([
+			expect.objectContaining({
+				created: true,
+				name: 'salesforce-accounts',
+				id: expect.any(String),
+			}),
+		]),
+	'integration-get-many': (items) =>
+		expect(items).toEqual([
+			expect.objectContaining({ id: SEED.integrationId, name: SEED.integrationName }),
+		]),
+	'invite-get': (items) =>
+		expect(items).toEqual([expect.objectContaining({ id: SEED.inviteId, status: 'pending' })]),
+	'invite-revoke': (items) =>
+		expect(items).toEqual([{ revoked: true, orgId: SEED.orgId, inviteId: SEED.inviteId }]),
+	'jwt-key-update': (items) =>
+		expect(items).toEqual([
+			expect.objectContaining({ id: SEED.jwtKeyId, label: 'frontend-signing-2026', active: true }),
+		]),
+	'notification-event-topic-route-delete': (items) =>
+		expect(items).toEqual([{ deleted: true, routeId: SEED.eventTopicRouteId }]),
+	'operation-get-logs': (items) => {
+		expect(items.length).toBeGreaterThan(0);
+		for (const item of items) expect(['WARNING', 'ERROR']).toContain(item.severity);
+	},
+	'organization-update': (items) =>
+		expect(items).toEqual([
+			expect.objectContaining({ id: SEED.orgId, label: 'Demo Org (renamed)' }),
+		]),
+	'project-get-many': (items) =>
+		expect(items).toEqual([
+			expect.objectContaining({ id: SEED.projectId, name: SEED.projectName }),
+		]),
+	'revision-get-hydrated': (items) =>
+		expect(items).toEqual([
+			expect.objectContaining({
+				id: SEED.revisionId,
+				content: expect.objectContaining({ read: expect.any(Object) }),
+			}),
+		]),
+	'topic-delete': (items) =>
+		expect(items).toEqual([{ deleted: true, topicId: SEED.deletableTopicId }]),
+	'topic-destination-route-create': (items) =>
+		expect(items).toEqual([
+			expect.objectContaining({
+				topicId: SEED.deletableTopicId,
+				destinationId: SEED.destinationId,
+			}),
+		]),
+};
+
+const actionExamples = fs
+	.readdirSync(path.join(__dirname, '../../examples'))
+	.filter((file) =>
+		readExample(file).nodes.some((n: { type: string }) => n.type.endsWith('.integrationPlatform')),
+	)
+	.map((file) => file.replace(/\.json$/, ''));
+
+describe('every example workflow runs in real n8n against the simulator', () => {
+	test('there is an expectation for every action-node example', () => {
+		expect(actionExamples.sort()).toEqual(Object.keys(expectations).sort());
+	});
+
+	test.each(actionExamples)('%s', async (name) => {
+		ctx.sim.reset();
+		const run = await ctx.n8n.runWorkflow(readExample(`${name}.json`), ctx.credentials);
+		expect({ status: run.status, error: run.error?.message }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		expectations[name](run.output('Integration Platform'));
+	});
+});
+
+describe('credentials', () => {
+	test('the API key credential test passes with the right key and fails clearly with a wrong one', async () => {
+		expect(await ctx.n8n.testCredential(ctx.credentials.integrationPlatformApi.id)).toEqual(
+			expect.objectContaining({ status: 'OK' }),
+		);
+		const wrong = await ctx.n8n.createCredential({
+			type: 'integrationPlatformApi',
+			name: 'Wrong key',
+			data: { apiKey: 'amp_wrong_key', baseUrl: ctx.sim.apiUrl, readUrl: ctx.sim.readUrl },
+		});
+		const result = await ctx.n8n.testCredential(wrong.id);
+		process.stderr.write(
+			`\n[e2e] credential test with a wrong API key: ${JSON.stringify(result)}\n`,
+		);
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/401|Authorization|Unauthorized/i);
+		expect(result.message).not.toContain('amp_wrong_key');
+	});
+
+	test('the token credential test passes with the right token and fails with a wrong one', async () => {
+		expect(await ctx.n8n.testCredential(ctx.credentials.integrationPlatformTokenApi.id)).toEqual(
+			expect.objectContaining({ status: 'OK' }),
+		);
+		const wrong = await ctx.n8n.createCredential({
+			type: 'integrationPlatformTokenApi',
+			name: 'Wrong token',
+			data: { accessToken: 'expired-token', baseUrl: `${ctx.sim.apiUrl}/` },
+		});
+		expect((await ctx.n8n.testCredential(wrong.id)).status).toBe('Error');
+	});
+});
+
+describe('errors in real n8n', () => {
+	const workflow = (
+		parameters: Record<string, unknown>,
+		settings: Record<string, unknown> = {},
+	) => ({
+		name: 'error case',
+		nodes: [
+			{
+				parameters: {},
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+			},
+			{
+				parameters,
+				name: 'Integration Platform',
+				type: 'n8n-nodes-integration-platform.integrationPlatform',
+				typeVersion: 1,
+				position: [240, 0],
+				credentials: { integrationPlatformApi: { id: '1', name: 'x' } },
+				...settings,
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Integration Platform', type: 'main', index: 0 }]] } },
+	});
+
+	test('a 400 with two invalid fields: the exact text n8n shows', async () => {
+		const run = await ctx.n8n.runWorkflow(
+			workflow({
+				resource: 'connection',
+				operation: 'generate',
+				project: { __rl: true, mode: 'name', value: SEED.projectName },
+				provider: 'hubspot',
+				groupRef: '={{ 42 }}',
+				consumerRef: '={{ ["user-7"] }}',
+				providerCredentials: 'none',
+			}),
+			ctx.credentials,
+		);
+		expect(run.status).toBe('error');
+		const error = run.errors['Integration Platform'];
+		process.stderr.write(
+			`\n[e2e] 400 with two invalid fields, as n8n shows it:\n  message: ${error.message}\n  description: ${String(error.description).replace(/\n/g, '\n               ')}\n`,
+		);
+		expect(error.message).toMatch(
+			/^Bad Request: 2 inputs are invalid: groupRef, consumerRef — body field groupRef: must be a string, got number \(got 42\); body field consumerRef: must be a string, got array \(got \["user-7"\]\) \[HTTP 400, request [0-9a-f-]{36}\]$/,
+		);
+		expect(error.httpCode).toBe('400');
+	});
+
+	test('the wrong credential for the operation: refused before sending, saying which one it needs', async () => {
+		ctx.sim.journal.clear();
+		const run = await ctx.n8n.runWorkflow(
+			workflow({
+				resource: 'invite',
+				operation: 'get',
+				orgId: SEED.orgId,
+				inviteId: SEED.inviteId,
+			}),
+			ctx.credentials,
+		);
+		expect(run.errors['Integration Platform'].message).toBe(
+			'Invite → Get needs the Bearer Token (Integration Platform Token API credential)',
+		);
+		expect(ctx.sim.journal.entries).toHaveLength(0);
+	});
+
+	test('Continue On Fail: the failing item becomes an error item and the others run', async () => {
+		const run = await ctx.n8n.runWorkflow(
+			{
+				...workflow(
+					{
+						resource: 'topic',
+						operation: 'delete',
+						project: { __rl: true, mode: 'name', value: SEED.projectName },
+						topic: { __rl: true, mode: 'id', value: '={{ $json.topic }}' },
+					},
+					{ onError: 'continueRegularOutput' },
+				),
+				nodes: [
+					{
+						parameters: {},
+						name: 'Start',
+						type: 'n8n-nodes-base.manualTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+					},
+					{
+						parameters: {
+							jsCode: `return [{ json: { topic: '${SEED.deletableTopicId}' } }, { json: { topic: 'missing' } }, { json: { topic: '${SEED.topicId}' } }];`,
+						},
+						name: 'Topics',
+						type: 'n8n-nodes-base.code',
+						typeVersion: 2,
+						position: [120, 0],
+					},
+					{
+						parameters: {
+							resource: 'topic',
+							operation: 'delete',
+							project: { __rl: true, mode: 'name', value: SEED.projectName },
+							topic: { __rl: true, mode: 'id', value: '={{ $json.topic }}' },
+						},
+						name: 'Integration Platform',
+						type: 'n8n-nodes-integration-platform.integrationPlatform',
+						typeVersion: 1,
+						position: [240, 0],
+						credentials: { integrationPlatformApi: { id: '1', name: 'x' } },
+						onError: 'continueRegularOutput',
+					},
+				],
+				connections: {
+					Start: { main: [[{ node: 'Topics', type: 'main', index: 0 }]] },
+					Topics: { main: [[{ node: 'Integration Platform', type: 'main', index: 0 }]] },
+				},
+			},
+			ctx.credentials,
+		);
+		ctx.sim.reset();
+		expect(run.status).toBe('success');
+		const items = run.output('Integration Platform');
+		expect(items).toHaveLength(3);
+		expect(items[0]).toEqual({ deleted: true, topicId: SEED.deletableTopicId });
+		// n8n stores the error of a Continue On Fail item as its message.
+		expect(items[1].error).toMatch(
+			/^Not Found: Topic not found — path parameter topicId: Topic not found \(got "missing"\)/,
+		);
+		expect(items[2]).toEqual({ deleted: true, topicId: SEED.topicId });
+	});
+});
