@@ -68,6 +68,15 @@ function freePort() {
 	});
 }
 
+/** @param {number} port */
+function isPortFree(port) {
+	return new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}
+
 /**
  * Builds (unless dist/ is current) and packs this package; returns the tarball path.
  * @param {{ build?: boolean }} [options]
@@ -131,6 +140,9 @@ async function startN8n(options) {
 	const userFolder = options.userFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-user-'));
 	for (const tgz of [options.packageTgz].flat()) installPackage(tgz, userFolder);
 	const port = options.port ?? (await freePort());
+	if (options.port && !(await isPortFree(port))) {
+		throw new Error(`Port ${port} is already in use (another n8n?). Stop it, or choose another port with N8N_PORT.`);
+	}
 	const brokerPort = await freePort();
 	const baseUrl = `http://127.0.0.1:${port}`;
 	const env = {
@@ -211,25 +223,33 @@ async function startN8n(options) {
 	};
 }
 
-/** Creates the owner, logs in and mints a public-API key (n8n-runtime.md §5.2). @param {string} baseUrl */
+/**
+ * Logs in as the owner (creating the owner on a fresh database) and mints a public-API key,
+ * replacing keys an earlier run of the harness left (n8n-runtime.md §5.2).
+ * @param {string} baseUrl
+ */
 async function bootstrapOwner(baseUrl) {
 	const json = { 'content-type': 'application/json' };
-	let res = await fetch(`${baseUrl}/rest/owner/setup`, {
-		method: 'POST',
-		headers: json,
-		body: JSON.stringify(OWNER),
-	});
-	if (!res.ok) throw new Error(`owner setup: ${res.status} ${await res.text()}`);
-	res = await fetch(`${baseUrl}/rest/login`, {
-		method: 'POST',
-		headers: json,
-		body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
-	});
+	const login = () =>
+		fetch(`${baseUrl}/rest/login`, {
+			method: 'POST',
+			headers: json,
+			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+		});
+	let res = await login();
+	if (!res.ok) {
+		const setup = await fetch(`${baseUrl}/rest/owner/setup`, { method: 'POST', headers: json, body: JSON.stringify(OWNER) });
+		if (!setup.ok) throw new Error(`owner setup: ${setup.status} ${await setup.text()}`);
+		res = await login();
+	}
 	if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
 	const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-	const scopes = (
-		await (await fetch(`${baseUrl}/rest/api-keys/scopes`, { headers: { cookie } })).json()
-	).data;
+	const listed = (await (await fetch(`${baseUrl}/rest/api-keys`, { headers: { cookie } })).json()).data;
+	const existing = Array.isArray(listed) ? listed : (listed?.items ?? listed?.data ?? []);
+	for (const key of existing.filter((/** @type {any} */ k) => k.label === 'harness')) {
+		await fetch(`${baseUrl}/rest/api-keys/${key.id}`, { method: 'DELETE', headers: { cookie } });
+	}
+	const scopes = (await (await fetch(`${baseUrl}/rest/api-keys/scopes`, { headers: { cookie } })).json()).data;
 	res = await fetch(`${baseUrl}/rest/api-keys`, {
 		method: 'POST',
 		headers: { ...json, cookie },

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+/**
+ * `npm start`: build the package, start the API simulator and a real n8n 2.41.1 with the package
+ * installed (as n8n installs community packages), an owner account, both credentials pointing at
+ * the simulator and every example workflow imported. Ctrl-C stops both.
+ *
+ * Everything n8n stores lives in .n8n-start/ (git-ignored), so a second `npm start` keeps your
+ * workflows. Environment: N8N_PORT (5678), SIM_PORT (4010; the read host uses SIM_PORT + 1).
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { packPackage, startN8n, OWNER } = require('../test/harness/n8n');
+const { startSimulator, SEED } = require('../test/simulator');
+
+const ROOT = path.resolve(__dirname, '..');
+const USER_FOLDER = path.join(ROOT, '.n8n-start');
+const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
+const SIM_PORT = Number(process.env.SIM_PORT ?? 4010);
+const say = (/** @type {string} */ message) => process.stdout.write(`${message}\n`);
+
+async function main() {
+	const started = Date.now();
+	say('▸ Building and packing the package …');
+	const packageTgz = packPackage({ build: true });
+
+	say(`▸ Starting the API simulator on 127.0.0.1:${SIM_PORT} (read host ${SIM_PORT + 1}) …`);
+	const sim = await startSimulator({
+		host: '127.0.0.1',
+		port: SIM_PORT,
+		readPort: SIM_PORT + 1,
+		quiet: true,
+		// n8n serves webhooks over plain http here; the real service insists on https.
+		httpsWebhooksOnly: false,
+	});
+
+	say(`▸ Starting n8n on 127.0.0.1:${N8N_PORT} (first start provisions Node 24 and n8n: a few minutes) …`);
+	fs.mkdirSync(USER_FOLDER, { recursive: true });
+	const n8n = await startN8n({ packageTgz, userFolder: USER_FOLDER, port: N8N_PORT, progress: (m) => say(`  ${m}`) });
+	// If this script dies, n8n must not outlive it.
+	process.on('exit', () => {
+		try {
+			if (n8n.pid) process.kill(n8n.pid, 'SIGTERM');
+		} catch {
+			// already stopped
+		}
+	});
+
+	let stopping = false;
+	const stop = async () => {
+		if (stopping) return;
+		stopping = true;
+		say('\n▸ Stopping n8n and the simulator …');
+		await n8n.stop();
+		await sim.close();
+		say('Stopped.');
+		process.exit(0);
+	};
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+
+	const marker = path.join(USER_FOLDER, 'npm-start.json');
+	const previous = fs.existsSync(marker) ? JSON.parse(fs.readFileSync(marker, 'utf8')) : undefined;
+	if (!previous) {
+		say('▸ Creating the credentials and importing the example workflows …');
+		const apiKey = await n8n.createCredential({
+			type: 'integrationPlatformApi',
+			name: 'Integration Platform (simulator)',
+			data: { apiKey: SEED.apiKey, baseUrl: sim.apiUrl, readUrl: sim.readUrl },
+		});
+		const token = await n8n.createCredential({
+			type: 'integrationPlatformTokenApi',
+			name: 'Integration Platform token (simulator)',
+			data: { accessToken: SEED.bearerToken, baseUrl: sim.apiUrl },
+		});
+		const credentials = {
+			integrationPlatformApi: { id: apiKey.id, name: apiKey.name },
+			integrationPlatformTokenApi: { id: token.id, name: token.name },
+		};
+		const examplesDir = path.join(ROOT, 'examples');
+		let imported = 0;
+		for (const file of fs.readdirSync(examplesDir).filter((f) => f.endsWith('.json')).sort()) {
+			const workflow = JSON.parse(fs.readFileSync(path.join(examplesDir, file), 'utf8'));
+			await n8n.createWorkflow(workflow, credentials);
+			imported++;
+		}
+		fs.writeFileSync(marker, JSON.stringify({ credentials, imported, simulator: { apiUrl: sim.apiUrl, readUrl: sim.readUrl } }, null, 2));
+		say(`  2 credentials, ${imported} example workflows`);
+	}
+
+	say(`
+Ready in ${Math.round((Date.now() - started) / 1000)} s.
+
+  n8n editor     http://127.0.0.1:${N8N_PORT}
+  log in as      ${OWNER.email} / ${OWNER.password}
+  API simulator  ${sim.apiUrl} (read host ${sim.readUrl})
+
+What to try:
+  • Open a workflow named "Integration Platform: …" (one per operation) and click "Execute workflow".
+  • Add an "Integration Platform" node to a new workflow; both credentials are already set up
+    against the simulator (API key ${SEED.apiKey}, project "${SEED.projectName}").
+  • Point a credential at https://api.withampersand.com with your own API key to use the real service.
+  • The simulator's control API: ${sim.apiUrl}/__sim/journal shows every request n8n made.
+
+Press Ctrl-C to stop. Your workflows are kept in .n8n-start/ for the next npm start.`);
+}
+
+main().catch((error) => {
+	process.stderr.write(`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+	process.exit(1);
+});
