@@ -6,23 +6,25 @@
  * Runs the simulator until Ctrl-C:
  *
  *   node test/simulator/cli.js [--port 4010] [--read-port 4011] [--host 127.0.0.1]
- *                              [--quiet] [--allow-http-webhooks]
+ *                              [--quiet] [--allow-http-webhooks] [--log-rate N]
  *
  * --port 0 picks a free port (and then --read-port defaults to 0 too); otherwise the read
  * port defaults to port + 1. The URLs printed are the real ones. --allow-http-webhooks
- * turns off the https rule for webhook destinations (for a local n8n on http).
+ * turns off the https rule for webhook destinations (for a local n8n on http). --log-rate N
+ * appends N log entries per second to the seeded operation (fractions allowed: 0.2 = one every
+ * 5 s), for trying the log trigger (logGrowth.js).
  */
 
 const { startSimulator, SEED } = require('./index');
 
-const USAGE = 'Usage: node test/simulator/cli.js [--port 4010] [--read-port 4011] [--host 127.0.0.1] [--quiet] [--allow-http-webhooks]';
+const USAGE = 'Usage: node test/simulator/cli.js [--port 4010] [--read-port 4011] [--host 127.0.0.1] [--quiet] [--allow-http-webhooks] [--log-rate N]';
 
 /**
  * @param {string[]} argv
- * @returns {{ port: number, readPort?: number, host: string, quiet: boolean, httpsWebhooksOnly: boolean }}
+ * @returns {{ port: number, readPort?: number, host: string, quiet: boolean, httpsWebhooksOnly: boolean, logRate?: number }}
  */
 function parseArgs(argv) {
-	/** @type {{ port: number, readPort?: number, host: string, quiet: boolean, httpsWebhooksOnly: boolean }} */
+	/** @type {{ port: number, readPort?: number, host: string, quiet: boolean, httpsWebhooksOnly: boolean, logRate?: number }} */
 	const args = { port: 4010, host: '127.0.0.1', quiet: false, httpsWebhooksOnly: true };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
@@ -38,6 +40,12 @@ function parseArgs(argv) {
 		else if (flag === '--host') args.host = String(value());
 		else if (flag === '--quiet' || flag === '-q') args.quiet = true;
 		else if (flag === '--allow-http-webhooks') args.httpsWebhooksOnly = false;
+		else if (flag === '--log-rate') {
+			const text = value();
+			const rate = Number(text);
+			if (!Number.isFinite(rate) || rate < 0) throw new Error(`--log-rate needs entries per second (a number >= 0), got ${text}`);
+			args.logRate = rate;
+		}
 		else if (flag === '--help' || flag === '-h') {
 			console.log(USAGE);
 			process.exit(0);
@@ -49,7 +57,10 @@ function parseArgs(argv) {
 async function main() {
 	const args = parseArgs(process.argv.slice(2));
 	const readPort = args.readPort !== undefined ? args.readPort : (args.port === 0 ? 0 : args.port + 1);
-	const sim = await startSimulator({ host: args.host, port: args.port, readPort, quiet: args.quiet, httpsWebhooksOnly: args.httpsWebhooksOnly });
+	// Entries per second → ticks: one entry per tick below 1/s, else ticks of one second.
+	const rate = args.logRate || 0;
+	const logGrowth = rate > 0 ? (rate < 1 ? { intervalMs: Math.round(1000 / rate), perTick: 1 } : { intervalMs: 1000, perTick: Math.round(rate) }) : undefined;
+	const sim = await startSimulator({ host: args.host, port: args.port, readPort, quiet: args.quiet, httpsWebhooksOnly: args.httpsWebhooksOnly, logGrowth });
 	console.log([
 		'Integration Platform API simulator',
 		`  api:     ${sim.apiUrl}    (management host, routes under /v1; control API under /__sim/)`,
@@ -57,6 +68,7 @@ async function main() {
 		`  apiKey:  ${SEED.apiKey}`,
 		`  bearer:  ${SEED.bearerToken}`,
 		`  project: ${SEED.projectName} (${SEED.projectId})`,
+		...(logGrowth ? [`  logs:    ${rate} new entries/s on operation ${SEED.operationId}`] : []),
 		'Press Ctrl-C to stop.',
 	].join('\n'));
 

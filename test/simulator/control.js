@@ -17,11 +17,13 @@
  *   GET    /__sim/routes             the route table
  *   POST   /__sim/logs/{operationId} body = partial log entry → 201 the appended entry
  *   POST   /__sim/operations         body = partial operation → 201 the new operation
+ *   …/__sim/deliveries, /__sim/notifications, /__sim/emit/*: signed deliveries (deliveries.js)
  */
 
 const { ROUTES } = require('./router');
 const { SEED } = require('./seed');
 const { dumpState } = require('./state');
+const { handleDeliveryControl } = require('./deliveries');
 
 /**
  * @param {import('node:http').ServerResponse} res
@@ -90,6 +92,8 @@ async function handleControl(core, method, pathname, search, raw, res) {
 		if (path === '/__sim/routes' && method === 'GET') return reply(res, 200, ROUTES);
 		if (logMatch && method === 'POST') return reply(res, 201, core.sim.appendLog(decodeURIComponent(logMatch[1]), body || {}));
 		if (path === '/__sim/operations' && method === 'POST') return reply(res, 201, core.sim.addOperation(body || {}));
+		const delivery = await handleDeliveryControl(core.sim.deliveries, method, path, search, body);
+		if (delivery) return reply(res, delivery.status, delivery.body);
 		return reply(res, 404, { error: `No control route ${method} ${pathname}` });
 	} catch (err) {
 		const message = err instanceof Error ? err.message : String(err);

@@ -1,6 +1,8 @@
 // @ts-check
 'use strict';
 
+const { checkTransform } = require('./logTransforms');
+
 /**
  * Fault injection. A rule applies to requests of one route id (or '*'), optionally only
  * on one host or method. Rules are checked after routing (so the route id is known) and
@@ -19,6 +21,8 @@
  *   reset?             destroy the socket without answering
  *   hang?              never answer (until the simulator closes)
  *   retryAfterSeconds? Retry-After header; problem bodies get retryable: true and retryAfter
+ *   logs?              transform a 200 array answer (the logs route): shuffle, duplicate,
+ *                      dropOldest, coarsen, seed; see logTransforms.js
  *   times?             how many requests the rule affects (default unlimited)
  *   skip?              let the first N matching requests through untouched
  */
@@ -28,11 +32,12 @@
  *   route: string, host?: 'api' | 'read', method?: string, status?: number, body?: unknown,
  *   headers?: Record<string, string>, latencyMs?: number, malformed?: boolean, reset?: boolean,
  *   hang?: boolean, retryAfterSeconds?: number, times?: number, skip?: number,
+ *   logs?: import('./logTransforms').LogTransform,
  * }} FaultRule
  * @typedef {FaultRule & { id: string, matched: number, fired: number }} StoredRule
  */
 
-const KNOWN_FIELDS = ['route', 'host', 'method', 'status', 'body', 'headers', 'latencyMs', 'malformed', 'reset', 'hang', 'retryAfterSeconds', 'times', 'skip'];
+const KNOWN_FIELDS = ['route', 'host', 'method', 'status', 'body', 'headers', 'latencyMs', 'malformed', 'reset', 'hang', 'retryAfterSeconds', 'times', 'skip', 'logs'];
 
 class Faults {
 	/** @param {string[]} routeIds ids a rule may name (besides '*') */
@@ -107,6 +112,7 @@ class Faults {
 			if (rule[key] !== undefined && !(typeof rule[key] === 'number' && rule[key] >= 0)) out.push(`${key} must be a number >= 0`);
 		}
 		if (rule.headers !== undefined && (typeof rule.headers !== 'object' || rule.headers === null)) out.push('headers must be an object');
+		if (rule.logs !== undefined) out.push(...checkTransform(rule.logs));
 		return out;
 	}
 }

@@ -21,7 +21,10 @@ const { SEED, PUBLIC_KEY_PEM } = require('./seed');
 const { createState, resetState, newId } = require('./state');
 const { Journal } = require('./journal');
 const { Faults } = require('./faults');
+const { Deliveries } = require('./deliveries');
 const { nowIso } = require('./time');
+const { createLogGrowth } = require('./logGrowth');
+const { applyRetention } = require('./logTransforms');
 
 /**
  * @typedef {{
@@ -30,6 +33,8 @@ const { nowIso } = require('./time');
  *   readPort?: number,
  *   quiet?: boolean,
  *   httpsWebhooksOnly?: boolean,
+ *   logGrowth?: import('./logGrowth').LogGrowthOptions,
+ *   deliveries?: import('./deliveries').DeliveryOptions,
  * }} SimulatorOptions
  * @typedef {{ timestamp?: string, severity?: string, message?: Record<string, unknown>, [key: string]: unknown }} LogPartial
  */
@@ -63,7 +68,9 @@ function urlHost(host) {
  * @param {SimulatorOptions} [options]
  *   host (default 127.0.0.1), port / readPort (0 = any free port; defaults 0),
  *   quiet (default true: no request log), httpsWebhooksOnly (default true: webhook
- *   destination URLs must be https, as in the real API).
+ *   destination URLs must be https, as in the real API), deliveries ({ retryDelaysMs,
+ *   timeoutMs, downloadTtlMs }: Svix's retry schedule and the 15-minute download links by
+ *   default; see deliveries.js).
  */
 async function startSimulator(options = {}) {
 	const opts = {
@@ -76,6 +83,9 @@ async function startSimulator(options = {}) {
 	const state = createState();
 	const journal = new Journal();
 	const faults = new Faults(ROUTES.map((r) => r.id));
+	// Signed webhook deliveries, retries and download URLs (deliveries.js). Bound to core below.
+	/** @type {Deliveries} */
+	let deliveries;
 
 	/** @type {Set<{ timer: NodeJS.Timeout, resolve: (alive: boolean) => void }>} */
 	const waits = new Set();
@@ -106,6 +116,8 @@ async function startSimulator(options = {}) {
 	}
 
 	let closed = false;
+	/** @type {ReturnType<typeof createLogGrowth> | undefined} operations gaining log entries over time */
+	let growth;
 	const sim = {
 		apiUrl: `http://${urlHost(opts.host)}:${apiPort}`,
 		readUrl: `http://${urlHost(opts.host)}:${readPort}`,
@@ -117,6 +129,21 @@ async function startSimulator(options = {}) {
 		faults,
 		SEED,
 		PUBLIC_KEY_PEM,
+		/** @type {Deliveries} the delivery log and engine (see deliveries.js) */
+		get deliveries() { return deliveries; },
+
+		/** Sends a message to a destination (name or id), Svix-signed; resolves after the first attempt. */
+		deliver(/** @type {Parameters<Deliveries['deliver']>[0]} */ input) { return deliveries.deliver(input); },
+		/** Routes a notification through topics and routes and delivers it. */
+		emitNotification(/** @type {string} */ eventType, /** @type {Record<string, unknown>} */ data = {}, /** @type {{ projectId?: string }} */ options = {}) {
+			return deliveries.emitNotification(eventType, data, options);
+		},
+		/** A read result to the destination the installation names for the object. */
+		emitRead(/** @type {Parameters<Deliveries['emitRead']>[0]} */ input) { return deliveries.emitRead(input); },
+		/** Subscribe events to the destination the installation names for the object. */
+		emitSubscribe(/** @type {Parameters<Deliveries['emitSubscribe']>[0]} */ input) { return deliveries.emitSubscribe(input); },
+		/** A schema-watch message to the watchSchema destination. */
+		emitSchemaWatch(/** @type {Parameters<Deliveries['emitSchemaWatch']>[0]} */ input) { return deliveries.emitSchemaWatch(input); },
 
 		/**
 		 * Appends a log entry to an operation (now, unless `timestamp` is given) and returns it.
@@ -159,23 +186,70 @@ async function startSimulator(options = {}) {
 			return structuredClone(operation);
 		},
 
+		/**
+		 * Starts appending log entries on a timer (logGrowth.js), replacing a running growth.
+		 * @param {import('./logGrowth').LogGrowthOptions} [growthOptions]
+		 */
+		startLogGrowth(growthOptions = {}) {
+			if (growth) growth.stop();
+			growth = createLogGrowth(sim, growthOptions);
+			growth.start();
+			return growth;
+		},
+
+		/** Stops the log growth, if any; returns how many ticks it ran. */
+		stopLogGrowth() {
+			if (!growth) return 0;
+			growth.stop();
+			return growth.ticks;
+		},
+
+		/**
+		 * Appends `count` entries sharing one timestamp (api-facts §8: several entries can share a timestamp).
+		 * @param {string} operationId
+		 * @param {number} count
+		 * @param {LogPartial} [partial]
+		 */
+		appendLogBurst(operationId, count, partial = {}) {
+			const timestamp = partial.timestamp || nowIso();
+			return Array.from({ length: count }, (_, i) => sim.appendLog(operationId, {
+				...partial,
+				timestamp,
+				message: { msg: `Burst entry ${i + 1} of ${count}`, ...(partial.message || {}) },
+			}));
+		},
+
+		/**
+		 * Retention (api-facts §8: entries older than logRetentionDays vanish): removes entries for
+		 * good, keeping the newest `keepLast` of each operation and/or those within `maxAgeMs`.
+		 * @param {{ keepLast?: number, maxAgeMs?: number, now?: string, operationId?: string }} retention
+		 * @returns {number} entries removed
+		 */
+		applyLogRetention(retention) {
+			return applyRetention(state.logs, retention);
+		},
+
 		/** Back to the seeded world; journal and faults cleared. */
 		reset() {
+			if (growth) growth.stop();
 			resetState(state);
 			journal.clear();
 			faults.clear();
+			deliveries.clear();
 		},
 
 		/** Stops both listeners, ending hanging requests and keep-alive sockets. */
 		async close() {
 			if (closed) return;
 			closed = true;
+			if (growth) growth.stop();
 			core.closing = true;
 			for (const wait of waits) {
 				clearTimeout(wait.timer);
 				wait.resolve(false);
 			}
 			waits.clear();
+			deliveries.close();
 			await Promise.all([api, read].map(({ server, sockets }) => new Promise((resolve) => {
 				server.close(() => resolve(undefined));
 				for (const socket of sockets) socket.destroy();
@@ -183,6 +257,8 @@ async function startSimulator(options = {}) {
 		},
 	};
 	core.sim = sim;
+	if (options.logGrowth) sim.startLogGrowth(options.logGrowth);
+	deliveries = new Deliveries(core, options.deliveries);
 	return sim;
 }
 

@@ -19,6 +19,8 @@ const { authenticate, resolveProject } = require('./auth');
 const { ProblemError, PROBLEM_JSON, problem, invalid, issue, problemBody, statusTitle } = require('./problems');
 const { nowIso } = require('./time');
 const { handleControl } = require('./control');
+const { transformLogs, generatorFor } = require('./logTransforms');
+const { handleDownload, isDownloadPath } = require('./routes/downloads');
 
 /**
  * @typedef {import('./router').Ctx} Ctx
@@ -212,6 +214,11 @@ async function handle(core, host, req, res) {
 	const searchParams = new URLSearchParams(q >= 0 ? url.slice(q + 1) : '');
 	const method = (req.method || 'GET').toUpperCase();
 
+	// Pre-signed download links of url results (deliveries.js): no auth, not journaled.
+	if (host === 'api' && isDownloadPath(pathname)) {
+		handleDownload(core, method, pathname, res);
+		return;
+	}
 	if (host === 'api' && (pathname === '/__sim' || pathname.startsWith('/__sim/'))) {
 		await handleControl(core, method, pathname, searchParams, raw, res);
 		return;
@@ -284,7 +291,11 @@ async function handle(core, host, req, res) {
 		params,
 		requestId,
 	});
-	const reply = await runRoute(core, ctx, match, request, bodyError);
+	let reply = await runRoute(core, ctx, match, request, bodyError);
+	if (fault && fault.logs && reply.status === 200 && Array.isArray(reply.body)) {
+		// The log endpoint's liberties (api-facts §8): order, duplicates, shared timestamps, retention.
+		reply = { ...reply, body: transformLogs(reply.body, fault.logs, generatorFor(fault, fault.logs.seed)) };
+	}
 
 	if (fault && fault.malformed) {
 		// The work was done, but the answer arrives cut in half: never valid JSON.
