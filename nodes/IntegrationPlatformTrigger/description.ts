@@ -1,0 +1,275 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { authenticationParameter } from '../shared/api';
+import { NOTIFICATION_TYPES } from './events';
+
+/** The shared credential choice plus "none": a signing secret typed in, no registration. */
+const authentication: INodeProperties = {
+	...authenticationParameter,
+	options: [
+		...(authenticationParameter.options ?? []),
+		{
+			name: 'None (Signing Secret Only)',
+			value: 'none',
+			description:
+				'No credential: the trigger cannot register itself; point a destination at it and paste its signing secret',
+		},
+	],
+};
+
+const withCredential = { hide: { authentication: ['none'] } };
+
+const notificationTypeOptions = [...NOTIFICATION_TYPES]
+	.sort((a, b) => a.localeCompare(b))
+	.map((type) => ({ name: type, value: type }));
+
+export const triggerProperties: INodeProperties[] = [
+	authentication,
+	{
+		displayName:
+			'Without a credential the trigger neither registers itself nor fetches the signing secret: create a webhook destination with the production URL above and paste its signing secret below',
+		name: 'noCredentialNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { authentication: ['none'] } },
+	},
+	{
+		displayName: 'Project',
+		name: 'project',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The project whose destination delivers to this trigger',
+		displayOptions: withCredential,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchProjects', searchable: true },
+			},
+			{
+				displayName: 'Name or ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. my-project',
+			},
+		],
+	},
+	{
+		displayName: 'Destination Name',
+		name: 'destinationName',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. n8n-events',
+		description:
+			'Name of the webhook destination that delivers to this trigger. Read, subscribe and schema-watch messages go to the destination the integration names (destination: … in its manifest), so use the same name there. Empty: n8n- followed by the first characters of this trigger\'s webhook ID. While listening for a test event, "-test" is appended.',
+		displayOptions: withCredential,
+	},
+	{
+		displayName: 'Register Automatically',
+		name: 'registerDestination',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to create the destination (and, for notifications, a topic and its routes) on activation and remove them on deactivation. Off: the destination must already exist and point at the production URL above.',
+		displayOptions: withCredential,
+	},
+	{
+		displayName: 'If the Destination Exists',
+		name: 'onExistingDestination',
+		type: 'options',
+		default: 'fail',
+		description: 'What to do when a destination of that name already sends somewhere else',
+		displayOptions: { ...withCredential, show: { registerDestination: [true] } },
+		options: [
+			{
+				name: 'Point It at This Workflow',
+				value: 'takeOver',
+				description: 'Change its URL to this trigger; the previous URL is put back on deactivation',
+			},
+			{
+				name: 'Stop With an Error',
+				value: 'fail',
+				description: 'Leave it alone; activation fails and says so',
+			},
+		],
+	},
+	{
+		displayName:
+			'The service delivers only to https URLs: n8n must be reachable over https (set WEBHOOK_URL when it runs behind a proxy)',
+		name: 'httpsNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { ...withCredential, show: { registerDestination: [true] } },
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		default: ['notification', 'read', 'schema.watch', 'subscribe'],
+		description:
+			'Which messages start the workflow; others are acknowledged (200) without starting it',
+		options: [
+			{
+				name: 'Notification',
+				value: 'notification',
+				description: 'Installation, connection, read, write and destination notifications',
+			},
+			{
+				name: 'Read',
+				value: 'read',
+				description: 'Records of a scheduled, backfill or triggered read',
+			},
+			{
+				name: 'Schema Watch',
+				value: 'schema.watch',
+				description: "Fields created, deleted or changed in the customer's schema",
+			},
+			{
+				name: 'Subscribe',
+				value: 'subscribe',
+				description: 'Create, update, delete and association events from the provider',
+			},
+		],
+	},
+	{
+		displayName: 'Subscribe Event Types',
+		name: 'subscribeEventTypes',
+		type: 'multiOptions',
+		default: [],
+		description: 'Which subscribe events to keep. None selected: all of them.',
+		displayOptions: { show: { events: ['subscribe'] } },
+		options: [
+			{ name: 'Association Update', value: 'associationUpdate' },
+			{ name: 'Create', value: 'create' },
+			{ name: 'Delete', value: 'delete' },
+			{ name: 'Other', value: 'other' },
+			{ name: 'Update', value: 'update' },
+		],
+	},
+	{
+		displayName: 'Notification Types',
+		name: 'notificationTypes',
+		type: 'multiOptions',
+		default: [],
+		description:
+			'Which notifications to receive. None selected: all 15. With automatic registration, the trigger routes exactly these to its destination.',
+		displayOptions: { show: { events: ['notification'] } },
+		options: notificationTypeOptions,
+	},
+	{
+		displayName: 'Object Names',
+		name: 'objectNames',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. contacts, companies',
+		description:
+			'Comma-separated object names to keep (case-insensitive, mapped or provider name). Empty: all objects. Notifications that name no object always pass.',
+	},
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		default: 'message',
+		options: [
+			{
+				name: 'One Item per Message',
+				value: 'message',
+				description: 'The message as delivered, its records in result',
+			},
+			{
+				name: 'One Item per Record',
+				value: 'record',
+				description:
+					'Each record (or schema change) with its message in message; notifications stay one item',
+			},
+		],
+	},
+	{
+		displayName: 'Verify Signature',
+		name: 'verifySignature',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to refuse (401) deliveries that are not signed with the destination's signing secret",
+	},
+	{
+		displayName:
+			'Unsafe: without signature verification anyone who knows this URL can start the workflow with any data. Results sent as a download URL are then not downloaded.',
+		name: 'unsafeNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { verifySignature: [false] } },
+	},
+	{
+		displayName: 'Signing Secret From',
+		name: 'signingSecretSource',
+		type: 'options',
+		default: 'destination',
+		displayOptions: { ...withCredential, show: { verifySignature: [true] } },
+		options: [
+			{
+				name: 'The Destination',
+				value: 'destination',
+				description: 'Fetched with the credential, kept in memory, refreshed after a rotation',
+			},
+			{
+				name: 'A Field',
+				value: 'field',
+				description: 'Typed in below',
+			},
+		],
+	},
+	{
+		displayName: 'Signing Secret',
+		name: 'signingSecret',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		required: true,
+		description:
+			"The destination's signing secret (whsec_…). Several, separated by spaces or commas, during a rotation.",
+		displayOptions: {
+			...withCredential,
+			show: { verifySignature: [true], signingSecretSource: ['field'] },
+		},
+	},
+	{
+		displayName: 'Signing Secret',
+		name: 'signingSecret',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		required: true,
+		description:
+			"The destination's signing secret (whsec_…). Several, separated by spaces or commas, during a rotation.",
+		displayOptions: { show: { authentication: ['none'], verifySignature: [true] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Download URL Results',
+				name: 'downloadResults',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to fetch records the service sends as a download URL (valid 15 minutes) before starting the workflow. Off: the message is passed on with its URL.',
+			},
+			{
+				displayName: 'Timestamp Tolerance (Seconds)',
+				name: 'toleranceSeconds',
+				type: 'number',
+				default: 300,
+				typeOptions: { minValue: 30, maxValue: 3600 },
+				description:
+					"How far a message's signed timestamp may be from now, in either direction; older or newer messages are refused",
+			},
+		],
+	},
+];
