@@ -4,9 +4,12 @@ import type {
 	IHttpRequestOptions,
 	INode,
 	INodeProperties,
+	JsonObject,
 } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { problemError } from './errors';
+import { describeNetworkFailure, hostOf } from './network';
 
 /**
  * The credential choice shared by all nodes of the package, and requests made in code (resource
@@ -81,6 +84,8 @@ export interface ApiRequestOptions {
 	readHost?: string;
 	/** Secrets that must be masked in error messages (e.g. an API key travelling in the path). */
 	secrets?: string[];
+	/** Milliseconds to wait for an answer (n8n's default is 300 s). */
+	timeout?: number;
 }
 
 /**
@@ -93,20 +98,31 @@ export async function apiRequest<T = unknown>(
 	path: string,
 	options: ApiRequestOptions = {},
 ): Promise<T> {
-	const response = (await context.helpers.httpRequestWithAuthentication.call(
-		context,
-		CREDENTIAL_TYPE[authenticationOf(context)],
-		{
-			method,
-			url: path,
-			qs: options.qs,
-			body: options.body,
-			json: true,
-			ignoreHttpStatusErrors: true,
-			returnFullResponse: true,
-			...(options.readHost ? { baseURL: options.readHost } : {}),
-		},
-	)) as { statusCode: number; body: unknown; headers: Record<string, unknown> };
+	const request: IHttpRequestOptions = {
+		method,
+		url: path,
+		qs: options.qs,
+		body: options.body,
+		json: true,
+		ignoreHttpStatusErrors: true,
+		returnFullResponse: true,
+		...(options.readHost ? { baseURL: options.readHost } : {}),
+		...(options.timeout ? { timeout: options.timeout } : {}),
+	};
+	let response: { statusCode: number; body: unknown; headers: Record<string, unknown> };
+	try {
+		response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_TYPE[authenticationOf(context)],
+			request,
+		)) as typeof response;
+	} catch (error) {
+		// The credential's authenticate function has set request.baseURL by now.
+		const host = hostOf(request.url, request.baseURL);
+		const failure = describeNetworkFailure(error, host, options.secrets);
+		if (!failure) throw new NodeApiError(context.getNode(), error as JsonObject);
+		throw new NodeApiError(context.getNode(), { host } as JsonObject, failure);
+	}
 	if (response.statusCode >= 400) {
 		throw problemError(
 			context.getNode(),
@@ -116,5 +132,13 @@ export async function apiRequest<T = unknown>(
 			options.secrets,
 		);
 	}
-	return response.body as T;
+	// axios hands over the raw text when a JSON answer does not parse.
+	if (typeof response.body === 'string' && response.body.trim() !== '') {
+		throw new NodeApiError(context.getNode(), { status: response.statusCode } as JsonObject, {
+			message: `The service answered HTTP ${response.statusCode} with a body that is not valid JSON`,
+			description: `First bytes: ${JSON.stringify(response.body.slice(0, 80))}. This is a fault of the service or of a proxy in between; retrying later may help.`,
+			httpCode: String(response.statusCode),
+		});
+	}
+	return (response.body === '' ? undefined : response.body) as T;
 }

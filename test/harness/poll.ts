@@ -297,10 +297,9 @@ export class PollRunner {
 					if (!type || !data) throw new Error(`no test credentials of type ${credentialType}`);
 					if (typeof type.authenticate !== 'function')
 						throw new Error(`${credentialType}: expected a function authenticate`);
-					const authenticated = await type.authenticate(
-						{ ...data },
-						{ ...requestOptions, headers: { ...(requestOptions.headers ?? {}) } },
-					);
+					// n8n hands authenticate the caller's own options object (request-helpers
+					// authentication.js), so what it sets (headers, baseURL) is visible to the caller.
+					const authenticated = await type.authenticate({ ...data }, requestOptions);
 					const response = await send(authenticated, networkTimeoutMs);
 					onResponse?.(requestOptions, response);
 					if (response.statusCode >= 400 && !requestOptions.ignoreHttpStatusErrors) {
