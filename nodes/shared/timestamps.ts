@@ -7,6 +7,8 @@
 const PATTERN =
 	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9})\d*)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
+const FAST_PATTERN = /^\d{4}-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?Z$/;
+
 /**
  * A UTC key `YYYY-MM-DDTHH:MM:SS.nnnnnnnnnZ` (nanosecond digits), lexically ordered like the
  * instants it stands for; `undefined` when the text is not an RFC 3339 timestamp. Timestamps
@@ -14,6 +16,16 @@ const PATTERN =
  */
 export function timestampKey(text: unknown): string | undefined {
 	if (typeof text !== 'string') return undefined;
+	// Fast path for the form the API uses (`…T21:34:44.816354Z`): the key is the text itself,
+	// padded to nine fraction digits. Days past the 28th go the long way, which rolls impossible
+	// dates over as Date.UTC does.
+	const fast = FAST_PATTERN.exec(text);
+	if (fast) {
+		const [, mo, d, h, mi, s, fraction = ''] = fast;
+		if (+mo >= 1 && +mo <= 12 && +d >= 1 && +d <= 28 && +h <= 23 && +mi <= 59 && +s <= 59) {
+			return `${text.slice(0, 19)}.${fraction.padEnd(9, '0')}Z`;
+		}
+	}
 	const match = PATTERN.exec(text.trim());
 	if (!match) return undefined;
 	const [, y, mo, d, h, mi, s = '00', fraction = '', zone = 'Z'] = match;

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { encodePathSegment } from '../shared/paths';
+import { encodePathSegment } from '../shared/templates';
 import { apiRequest } from '../../shared/api';
 
 /** The value of a resource locator the search depends on (the project, the integration). */

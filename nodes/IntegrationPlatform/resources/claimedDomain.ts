@@ -24,12 +24,13 @@ export const claimedDomainOperations: INodeProperties = {
 			method: 'POST',
 			path: '/claimed-domains',
 			requires: 'bearerToken',
+			body: { domain: '{domain}', parentId: '{parentId}', parentType: '{parentType}' },
 			output: [
-				resultItem((_values, context) => ({
+				resultItem((values) => ({
 					claimed: true,
-					domain: context.getNodeParameter('domain', '') as string,
-					parentType: context.getNodeParameter('parentType', 'org') as string,
-					parentId: context.getNodeParameter('parentId', '') as string,
+					domain: values.domain,
+					parentType: values.parentType,
+					parentId: values.parentId,
 				})),
 			],
 		}),
@@ -47,7 +48,6 @@ export const claimedDomainFields: INodeProperties[] = [
 		description:
 			'An email address, a domain name or a URL; the service keeps the part after @ of an email and the host name (without www.) of a URL',
 		displayOptions: showForClaim,
-		routing: { send: { type: 'body', property: 'domain' } },
 	},
 	{
 		displayName: 'Organization ID',
@@ -58,7 +58,6 @@ export const claimedDomainFields: INodeProperties[] = [
 		placeholder: 'e.g. 8d2b…',
 		description: 'ID of the organization that claims the domain',
 		displayOptions: showForClaim,
-		routing: { send: { type: 'body', property: 'parentId' } },
 	},
 	{
 		displayName: 'Parent Type',
@@ -68,6 +67,5 @@ export const claimedDomainFields: INodeProperties[] = [
 		options: [{ name: 'Organization', value: 'org' }],
 		description: 'Kind of entity that claims the domain; the service knows only organizations',
 		displayOptions: showForClaim,
-		routing: { send: { type: 'body', property: 'parentType' } },
 	},
 ];

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { jsonBodyParameter, returnAllAndLimit } from '../shared/fields';
-import { pathValues } from '../shared/paths';
+import { encodePathSegment, pathValues } from '../shared/templates';
 import { defineOperation, listEntries } from '../shared/routing';
 import { apiRequest } from '../../shared/api';
 
@@ -16,19 +16,16 @@ const showForCreate = { show: { resource: [resource], operation: ['create'] } };
 async function returnCreatedIntegration(
 	this: IExecuteSingleFunctions,
 ): Promise<INodeExecutionData[]> {
-	const name = this.getNodeParameter('name', '') as string;
-	const project = pathValues(this).project;
+	const { name, project, provider } = pathValues(this);
 	try {
 		const integration = await apiRequest(
 			this,
 			'GET',
-			`/projects/${encodeURIComponent(project)}/integrations/${encodeURIComponent(name)}`,
+			`/projects/${encodePathSegment(project)}/integrations/${encodePathSegment(name)}`,
 		);
 		return [{ json: { created: true, ...(integration as object) } }];
 	} catch {
-		return [
-			{ json: { created: true, name, provider: this.getNodeParameter('provider', '') as string } },
-		];
+		return [{ json: { created: true, name, provider } }];
 	}
 }
 
@@ -49,6 +46,11 @@ export const integrationOperations: INodeProperties = {
 			description: 'Create an integration from a manifest (its first revision)',
 			method: 'POST',
 			path: '/projects/{project}/integrations',
+			body: {
+				name: '{name}',
+				provider: '{provider}',
+				latestRevision: { specVersion: '{specVersion}' },
+			},
 			preSend: [
 				jsonBodyParameter('content', 'Manifest Content (JSON)', ['latestRevision', 'content']),
 			],
@@ -77,7 +79,6 @@ export const integrationFields: INodeProperties[] = [
 		placeholder: 'e.g. hubspot-sync',
 		description: 'Name of the integration, unique in the project',
 		displayOptions: showForCreate,
-		routing: { send: { type: 'body', property: 'name' } },
 	},
 	{
 		displayName: 'Provider Name or ID',
@@ -89,7 +90,6 @@ export const integrationFields: INodeProperties[] = [
 		description:
 			'The SaaS provider the integration connects to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: showForCreate,
-		routing: { send: { type: 'body', property: 'provider' } },
 	},
 	{
 		displayName: 'Spec Version',
@@ -98,7 +98,6 @@ export const integrationFields: INodeProperties[] = [
 		default: '1.0.0',
 		description: 'Version of the manifest format the content follows',
 		displayOptions: showForCreate,
-		routing: { send: { type: 'body', property: 'latestRevision.specVersion' } },
 	},
 	{
 		displayName: 'Manifest Content (JSON)',

@@ -21,7 +21,7 @@ export const organizationOperations: INodeProperties = {
 			method: 'PATCH',
 			path: '/orgs/{orgId}',
 			requires: 'bearerToken',
-			body: { updateMask: ['label'] },
+			body: { updateMask: ['label'], org: { label: '{label}' } },
 		}),
 	],
 };
@@ -36,6 +36,5 @@ export const organizationFields: INodeProperties[] = [
 		placeholder: 'e.g. Acme Integrations',
 		description: 'New display name of the organization',
 		displayOptions: { show: { resource: [resource], operation: ['update'] } },
-		routing: { send: { type: 'body', property: 'org.label' } },
 	},
 ];

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkPathValue, encodePathSegment, pathValues, setPathValue } from '../shared/paths';
+import { checkPathValue, encodePathSegment, pathValues, setPathValue } from '../shared/templates';
 import { defineOperation } from '../shared/routing';
 import { apiRequest } from '../../shared/api';
 
@@ -70,6 +70,7 @@ export const revisionOperations: INodeProperties = {
 				"Get a revision with the provider's field metadata filled in, read through a consumer's connection",
 			method: 'GET',
 			path: '/projects/{project}/integrations/{integration}/revisions/{revision}:hydrate',
+			qs: { connectionId: '{connectionId}' },
 			preparePath: [defaultToLatestRevision],
 		}),
 	],

@@ -21,6 +21,8 @@ export const topicDestinationRouteOperations: INodeProperties = {
 			description: 'Deliver the notifications of a topic to a destination',
 			method: 'POST',
 			path: '/projects/{project}/topic-destination-routes',
+			// The route takes the destination's ID, not its name (api-facts §1 op 15).
+			body: { topicId: '{topicId}', destinationId: '{destinationId}' },
 		}),
 	],
 };
@@ -44,7 +46,6 @@ export const topicDestinationRouteFields: INodeProperties[] = [
 			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 2d4f…' },
 		],
 		displayOptions: showForCreate,
-		routing: { send: { type: 'body', property: 'topicId' } },
 	},
 	{
 		displayName: 'Destination',
@@ -52,7 +53,6 @@ export const topicDestinationRouteFields: INodeProperties[] = [
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		// The route takes the destination's ID, not its name (api-facts §1 op 15).
 		description: 'The destination that receives the notifications (its ID; the list shows names)',
 		modes: [
 			{
@@ -65,6 +65,5 @@ export const topicDestinationRouteFields: INodeProperties[] = [
 			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 0c5e…' },
 		],
 		displayOptions: showForCreate,
-		routing: { send: { type: 'body', property: 'destinationId' } },
 	},
 ];

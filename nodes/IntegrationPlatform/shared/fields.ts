@@ -106,7 +106,6 @@ export const connectionField: INodeProperties = {
 	description:
 		"The consumer's connection to the provider; the service uses its credentials to read field metadata",
 	displayOptions: show({ resource: ['revision'] }),
-	routing: { send: { type: 'query', property: 'connectionId' } },
 	modes: [
 		{
 			displayName: 'From List',

@@ -14,7 +14,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Authentication } from '../../shared/api';
 import { authenticationOf, CREDENTIAL_LABEL } from '../../shared/api';
 import { problemError } from '../../shared/errors';
-import { pathValues, resolvePath, secretPathValues } from './paths';
+import { pathValues, resolveRequest, secretPathValues } from './templates';
 
 /** The read host (api-facts §2): only Installation → Unpause Reads goes there. */
 export const READ_BASE_URL =
@@ -30,7 +30,10 @@ export interface OperationDefinition {
 	path: string;
 	/** 'read' sends the request to the read API host instead of the management host. */
 	host?: 'read';
-	/** Fixed query parameters and body fields of the request. */
+	/**
+	 * Query parameters and body of the request as the API reference writes them: fixed values, and
+	 * `'{parameter}'` for a node parameter's value (templates.ts).
+	 */
 	qs?: IDataObject;
 	body?: IDataObject;
 	/** The only credential the service accepts for this operation (api-facts §3). */
@@ -150,7 +153,7 @@ export function defineOperation(
 				preSend: [
 					...(def.requires ? [requireCredential(resourceName, def.name, def.requires)] : []),
 					...(def.preparePath ?? []),
-					resolvePath,
+					resolveRequest({ qs: def.qs, body: def.body }),
 					...(def.preSend ?? []),
 				],
 			},

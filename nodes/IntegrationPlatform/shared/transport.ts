@@ -8,7 +8,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { describeNetworkFailure, hostOf } from '../../shared/network';
-import { secretPathValues } from './paths';
+import { secretPathValues } from './templates';
 
 /** Errors from the routing engine are already n8n errors; NodeApiError hands those back as they are. */
 function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {

@@ -30,4 +30,16 @@ describe('Topic Destination Route → Create', () => {
 			},
 		]);
 	});
+
+	test('an empty topic from an expression fails before any request, naming the parameter', async () => {
+		const result = await run(sim, {
+			resource: 'topicDestinationRoute',
+			operation: 'create',
+			project: rl(SEED.projectId),
+			topicId: rl('={{ "  " }}'),
+			destinationId: rl(SEED.destinationId),
+		});
+		expect(result.requests).toHaveLength(0);
+		expect(result.error?.message).toBe('"Topic" is empty: the service requires it');
+	});
 });

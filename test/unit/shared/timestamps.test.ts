@@ -50,3 +50,21 @@ describe('timestampKey', () => {
 		);
 	});
 });
+
+describe('the fast path for `…Z` timestamps agrees with the general parser', () => {
+	test('5,000 seeded random timestamps, days 1–31, seconds 0–60, 0–9 fraction digits', () => {
+		let seed = 20261121;
+		const random = (n: number) => {
+			seed = (seed * 1103515245 + 12345) % 2147483648;
+			return seed % n;
+		};
+		const pad = (v: number) => String(v).padStart(2, '0');
+		for (let i = 0; i < 5000; i++) {
+			const digits = random(10);
+			const fraction = digits ? `.${String(random(1e9)).padStart(9, '0').slice(0, digits)}` : '';
+			const text = `${1970 + random(100)}-${pad(1 + random(12))}-${pad(1 + random(31))}T${pad(random(24))}:${pad(random(60))}:${pad(random(61))}${fraction}Z`;
+			// "+00:00" takes the general path (Date.UTC), "Z" the fast one.
+			expect(timestampKey(text)).toBe(timestampKey(text.replace(/Z$/, '+00:00')));
+		}
+	});
+});

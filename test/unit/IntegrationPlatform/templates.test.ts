@@ -2,7 +2,7 @@ import {
 	checkPathValue,
 	encodePathSegment,
 	MAX_PATH_VALUE_LENGTH,
-} from '../../../nodes/IntegrationPlatform/shared/paths';
+} from '../../../nodes/IntegrationPlatform/shared/templates';
 
 describe('encodePathSegment', () => {
 	test.each([
