@@ -61,17 +61,51 @@ const BASE36_PATTERN = /^[0-9a-z]+$/;
 /** One log entry as the API returns it (api-facts §8: all three fields required, but be lenient). */
 export type RawLogEntry = Record<string, unknown>;
 
-export interface LogEntry {
-	operationId: string;
-	/** The entry as returned (a non-object is wrapped as `{ message: value }`). */
-	raw: RawLogEntry;
-	/** Sortable UTC key with nanosecond digits; undefined when the timestamp cannot be parsed. */
-	tsKey?: string;
-	/** Nanoseconds since the epoch, for arithmetic on the window. */
-	ns?: bigint;
+/**
+ * One entry of a response. The key, the ISO text and the nanoseconds are computed on first use
+ * and kept: a poll over a long history only needs them for the few entries above the floor, and
+ * hashing every entry of a 100,000-entry log would cost the poll more than reading it.
+ */
+export class LogEntry {
+	private key?: string;
+
+	private isoText?: string;
+
+	private nanoseconds?: bigint;
+
+	constructor(
+		readonly operationId: string,
+		/** The entry as returned (a non-object is wrapped as `{ message: value }`). */
+		readonly raw: RawLogEntry,
+		/** Sortable UTC key with nanosecond digits; undefined when the timestamp cannot be parsed. */
+		readonly tsKey: string | undefined,
+	) {}
+
+	/** The stable key (see the design note at the top). */
+	get entryKey(): string {
+		this.key ??= hashKey(
+			this.operationId,
+			this.tsKey,
+			this.raw.timestamp,
+			this.raw.severity,
+			this.raw.message,
+		);
+		return this.key;
+	}
+
 	/** ISO text in UTC with the fraction digits of the original (no rounding, no padding). */
-	iso?: string;
-	entryKey: string;
+	get iso(): string | undefined {
+		if (this.tsKey === undefined) return undefined;
+		this.isoText ??= isoWithOriginalPrecision(this.raw.timestamp, this.tsKey);
+		return this.isoText;
+	}
+
+	/** Nanoseconds since the epoch. */
+	get ns(): bigint | undefined {
+		if (this.tsKey === undefined) return undefined;
+		this.nanoseconds ??= keyToNs(this.tsKey);
+		return this.nanoseconds;
+	}
 }
 
 export interface OperationCursor {
@@ -136,6 +170,13 @@ export function keyToNs(tsKey: string): bigint {
 	return BigInt(seconds) * 1_000_000n + BigInt(tsKey.slice(20, 29));
 }
 
+/** The key of a nanosecond instant (inverse of keyToNs). */
+export function nsToKey(ns: bigint): string {
+	const seconds = ns / 1_000_000_000n;
+	const nanos = ns % 1_000_000_000n;
+	return `${new Date(Number(seconds) * 1000).toISOString().slice(0, 19)}.${nanos.toString().padStart(9, '0')}Z`;
+}
+
 function toBase36(value: bigint): string {
 	return value.toString(36);
 }
@@ -178,29 +219,15 @@ export function entryKeyOf(
 	return hashKey(operationId, timestampKey(timestamp), timestamp, severity, message);
 }
 
-/** Parses and keys an operation's response; identical entries collapse into one. */
+/**
+ * Parses an operation's response: one LogEntry per element, timestamps parsed, nothing hashed
+ * yet. Identical entries collapse when the cursor step keys them (advanceOperation).
+ */
 export function normalizeEntries(operationId: string, response: readonly unknown[]): LogEntry[] {
-	const byKey = new Map<string, LogEntry>();
-	for (const item of response) {
+	return response.map((item) => {
 		const raw: RawLogEntry = isObject(item) ? item : { message: item };
-		const tsKey = timestampKey(raw.timestamp);
-		const entryKey = hashKey(operationId, tsKey, raw.timestamp, raw.severity, raw.message);
-		if (byKey.has(entryKey)) continue;
-		byKey.set(
-			entryKey,
-			tsKey === undefined
-				? { operationId, raw, entryKey }
-				: {
-						operationId,
-						raw,
-						entryKey,
-						tsKey,
-						ns: keyToNs(tsKey),
-						iso: isoWithOriginalPrecision(raw.timestamp, tsKey),
-					},
-		);
-	}
-	return [...byKey.values()];
+		return new LogEntry(operationId, raw, timestampKey(raw.timestamp));
+	});
 }
 
 /** Emission order: timestamp, then entry key; undated entries last (by key). */
@@ -213,11 +240,18 @@ export function compareEntries(a: LogEntry, b: LogEntry): number {
 	return a.entryKey < b.entryKey ? -1 : a.entryKey > b.entryKey ? 1 : 0;
 }
 
-/** The `count` newest entries, oldest first (for "Fetch Test Event"). */
+/** The `count` newest distinct entries, oldest first (for "Fetch Test Event"). */
 export function latestEntries(entries: readonly LogEntry[], count: number): LogEntry[] {
-	const sorted = [...entries].sort(compareEntries);
-	const dated = sorted.filter((e) => e.tsKey !== undefined);
-	return (dated.length ? dated : sorted).slice(-count);
+	const dated = entries.filter((e) => e.tsKey !== undefined);
+	const sorted = [...(dated.length ? dated : entries)].sort(compareEntries);
+	const picked: LogEntry[] = [];
+	const keys = new Set<string>();
+	for (let i = sorted.length - 1; i >= 0 && picked.length < count; i--) {
+		if (keys.has(sorted[i].entryKey)) continue;
+		keys.add(sorted[i].entryKey);
+		picked.push(sorted[i]);
+	}
+	return picked.reverse();
 }
 
 /** Each operation's share of the key budget. */
@@ -265,8 +299,12 @@ interface OperationStep {
 }
 
 /**
- * One operation's step: which of `entries` (one response, normalised) are new, and the next
- * cursor. `previous` undefined = first sight: `seed` then records everything as seen.
+ * One operation's step: which of `entries` (one response, parsed) are new, and the next cursor.
+ * `previous` undefined = first sight: `seed` then records what is present as seen.
+ *
+ * Timestamps are compared as keys (fixed-width UTC text, ordered like the instants), and entries
+ * are hashed only above the floor, or, when seeding, only the newest timestamp groups that the
+ * next state can hold: the rest could never change the outcome.
  */
 export function advanceOperation(
 	previous: OperationCursor | undefined,
@@ -277,71 +315,95 @@ export function advanceOperation(
 		BigInt(Math.max(0, Math.floor(options.lookBackMs ?? LOOK_BACK_MS))) * 1_000_000n;
 	const maxKeys = Math.max(1, options.maxKeys);
 
-	// Decode the previous state: absolute nanoseconds for the floor and each seen key.
-	let mark: bigint | undefined;
-	let markKey: string | undefined;
-	let floor: bigint | undefined;
-	const seen = new Map<string, bigint>();
-	if (previous?.m !== undefined) {
-		markKey = previous.m;
-		mark = keyToNs(markKey);
-		floor = mark - fromBase36(previous.f ?? '0');
-		for (const item of previous.s) {
+	// The previous state: the mark, the floor and each seen key with its timestamp key.
+	let markKey = previous?.m;
+	let floorKey: string | undefined;
+	const seen = new Map<string, string>();
+	if (markKey !== undefined) {
+		const markNs = keyToNs(markKey);
+		floorKey = nsToKey(markNs - fromBase36(previous?.f ?? '0'));
+		for (const item of previous?.s ?? []) {
 			const [, delta, key] = SEEN_PATTERN.exec(item) ?? [];
-			if (key !== undefined) seen.set(key, mark - fromBase36(delta));
+			if (key !== undefined) seen.set(key, nsToKey(markNs - fromBase36(delta)));
 		}
 	}
 
+	// Below the floor: old, or too late. Only what is left can be new.
+	const candidates = entries.filter(
+		(e): e is LogEntry & { tsKey: string } =>
+			e.tsKey !== undefined && (floorKey === undefined || e.tsKey >= floorKey),
+	);
+	for (const entry of candidates)
+		if (markKey === undefined || entry.tsKey > markKey) markKey = entry.tsKey;
+
 	const fresh: LogEntry[] = [];
-	for (const entry of entries) {
-		if (entry.ns === undefined) continue;
-		if (floor !== undefined && entry.ns < floor) continue; // below the floor: old, or too late
-		if (!seen.has(entry.entryKey)) {
-			if (!options.seed) fresh.push(entry);
-			seen.set(entry.entryKey, entry.ns);
+	let lowestAllowed = floorKey;
+	if (!options.seed) {
+		for (const entry of candidates) {
+			if (seen.has(entry.entryKey)) continue; // seen before, or a copy within this response
+			fresh.push(entry);
+			seen.set(entry.entryKey, entry.tsKey);
 		}
-		if (mark === undefined || entry.ns > mark) {
-			mark = entry.ns;
-			markKey = entry.tsKey;
+	} else if (markKey !== undefined) {
+		// First sight, nothing is emitted: record the newest groups, as many as the key share holds.
+		const lookBackKey = nsToKey(keyToNs(markKey) - lookBackNs);
+		const groups = new Map<string, LogEntry[]>();
+		for (const entry of candidates) {
+			if (entry.tsKey < lookBackKey) continue;
+			const group = groups.get(entry.tsKey);
+			if (group) group.push(entry);
+			else groups.set(entry.tsKey, [entry]);
+		}
+		for (const tsKey of [...groups.keys()].sort().reverse()) {
+			const keys = new Set(groups.get(tsKey)!.map((e) => e.entryKey));
+			const adding = [...keys].filter((k) => !seen.has(k)).length;
+			if (tsKey !== markKey && seen.size + adding > maxKeys) {
+				lowestAllowed = nsToKey(keyToNs(tsKey) + 1n); // this group and older ones stay out
+				break;
+			}
+			for (const key of keys) seen.set(key, tsKey);
 		}
 	}
 
 	// Undated entries: remembered only while the API still returns them, within a small cap.
 	const previousUndated = new Set(previous?.u ?? []);
-	const undated = entries
-		.filter((e) => e.ns === undefined)
-		.sort((a, b) => (a.entryKey < b.entryKey ? -1 : a.entryKey > b.entryKey ? 1 : 0));
+	const undatedByKey = new Map<string, LogEntry>();
+	for (const entry of entries)
+		if (entry.tsKey === undefined) undatedByKey.set(entry.entryKey, entry);
+	const undated = [...undatedByKey.values()].sort((a, b) =>
+		a.entryKey < b.entryKey ? -1 : a.entryKey > b.entryKey ? 1 : 0,
+	);
 	const keptUndated = undated.filter((e) => previousUndated.has(e.entryKey)).map((e) => e.entryKey);
 	const room = Math.max(0, MAX_UNDATED_PER_OPERATION - keptUndated.length);
 	const acceptedUndated = undated.filter((e) => !previousUndated.has(e.entryKey)).slice(0, room);
 	if (!options.seed) fresh.push(...acceptedUndated);
 	const u = [...keptUndated, ...acceptedUndated.map((e) => e.entryKey)];
 
-	if (mark === undefined || markKey === undefined) {
+	if (markKey === undefined) {
 		return { fresh, next: { s: [], ...(u.length ? { u } : {}) } };
 	}
 
 	// Raise the floor: the look-back window, then the key cap (whole timestamp groups only).
-	let newFloor = mark - lookBackNs;
-	if (floor !== undefined && floor > newFloor) newFloor = floor;
-	let kept = [...seen].filter(([, ns]) => ns >= newFloor);
+	const markNs = keyToNs(markKey);
+	let newFloorKey = nsToKey(markNs - lookBackNs);
+	if (lowestAllowed !== undefined && lowestAllowed > newFloorKey) newFloorKey = lowestAllowed;
+	let kept = [...seen].filter(([, tsKey]) => tsKey >= newFloorKey);
 	if (kept.length > maxKeys) {
 		kept.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-		let cut = kept[kept.length - maxKeys - 1][1];
-		if (cut >= mark) cut = mark - 1n; // the mark's own group always stays
-		newFloor = cut + 1n;
-		kept = kept.filter(([, ns]) => ns >= newFloor);
+		const cut = kept[kept.length - maxKeys - 1][1];
+		// the mark's own group always stays
+		newFloorKey = cut >= markKey ? markKey : nsToKey(keyToNs(cut) + 1n);
+		kept = kept.filter(([, tsKey]) => tsKey >= newFloorKey);
 	}
 	kept.sort((a, b) =>
 		a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0,
 	);
-	const top = mark;
 	return {
 		fresh,
 		next: {
 			m: markKey,
-			f: toBase36(top - newFloor),
-			s: kept.map(([key, ns]) => `${toBase36(top - ns)}.${key}`),
+			f: toBase36(markNs - keyToNs(newFloorKey)),
+			s: kept.map(([key, tsKey]) => `${toBase36(markNs - keyToNs(tsKey))}.${key}`),
 			...(u.length ? { u } : {}),
 		},
 	};

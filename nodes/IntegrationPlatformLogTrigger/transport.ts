@@ -1,7 +1,7 @@
 import type { IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { encodePathSegment } from '../IntegrationPlatform/shared/paths';
+import { encodePathSegment } from '../IntegrationPlatform/shared/templates';
 import { apiRequest } from '../shared/api';
 
 /**

@@ -110,13 +110,16 @@ describe('entry keys', () => {
 });
 
 describe('normalizeEntries', () => {
-	test('collapses identical entries of one response (whatever their key order)', () => {
-		const entries = norm([
+	test('identical entries of one response (whatever their key order) are emitted once', () => {
+		const response = [
 			log(1, 'a'),
 			{ message: { msg: 'a' }, severity: 'INFO', timestamp: ts(1) },
 			log(1, 'b'),
-		]);
-		expect(msgs(entries)).toEqual(['a', 'b']);
+		];
+		const entries = norm(response);
+		expect(entries[0].entryKey).toBe(entries[1].entryKey);
+		expect(polls([response], { emitExisting: true }).emitted).toEqual([['a', 'b']]);
+		expect(polls([[log(0, 'before')], response]).emitted).toEqual([[], ['a', 'b']]);
 	});
 
 	test('keeps microseconds (Date would not): nanosecond key, ISO text with the original digits', () => {
