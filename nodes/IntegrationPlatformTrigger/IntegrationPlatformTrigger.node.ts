@@ -506,7 +506,12 @@ export class IntegrationPlatformTrigger implements INodeType {
 			dark: 'file:../../icons/integrationPlatform.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// Version 2 behaves exactly like 1. For version-1 webhook nodes, n8n evaluates the expression
+		// `$parameter["options"]["binaryData"]` on every request (webhook-helpers.js
+		// parseRequestBody), about 4 ms per delivery in n8n 2.x's isolated expression runtime;
+		// for later versions it does not (README, "Speed", P2).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
 		description:
 			'Starts the workflow when the Integration Platform (Ampersand) delivers a signed read, subscribe, schema-watch or notification message',

@@ -144,7 +144,7 @@ export class TriggerHarness {
 			id: 'trigger-node',
 			name: 'Integration Platform Trigger',
 			type: NODE_TYPE,
-			typeVersion: 1,
+			typeVersion: 2,
 			position: [0, 0],
 			webhookId: this.webhookId,
 			parameters: { authentication: options.authentication ?? 'apiKey', ...options.parameters },
