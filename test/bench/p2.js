@@ -1,0 +1,247 @@
+// @ts-check
+'use strict';
+/**
+ * P2, event trigger: sustained signed deliveries per second into an activated workflow, the
+ * Integration Platform Trigger with signature verification on, against n8n's Webhook node
+ * receiving the same bodies (no verification: the peer a user would wire by hand). Both answer
+ * on receipt and run a NoOp after. Senders are closed-loop: CONCURRENCY connections, each posting
+ * as soon as its previous delivery was answered, for DURATION seconds.
+ */
+const crypto = require('node:crypto');
+const http = require('node:http');
+const { SEED } = require('../simulator');
+
+const DURATION_MS = Number(process.env.BENCH_P2_SECONDS ?? 10) * 1000;
+const CONCURRENCY = Number(process.env.BENCH_P2_CONCURRENCY ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECRET = `whsec_${Buffer.from('bench-signing-key-32-bytes-long!').toString('base64')}`;
+const KEY = Buffer.from(SECRET.slice('whsec_'.length), 'base64');
+
+const body = JSON.stringify({
+	action: 'read',
+	projectId: SEED.projectId,
+	provider: 'hubspot',
+	groupRef: SEED.groupRef,
+	groupName: SEED.groupName,
+	installationId: SEED.installationId,
+	installationUpdateTime: '2026-01-01T00:00:00.000000Z',
+	objectName: 'contacts',
+	consumerRef: SEED.consumerRef,
+	consumerName: SEED.consumerName,
+	operationId: SEED.operationId,
+	readType: 'scheduled',
+	resultInfo: { type: 'inline', numRecords: 2 },
+	result: [
+		{ fields: { id: '1', email: 'a@example.com' } },
+		{ fields: { id: '2', email: 'b@example.com' } },
+	],
+});
+
+/** Svix headers, computed here independently of the node (svix webhook.ts sign()). */
+function signed() {
+	const id = `msg_${crypto.randomUUID().replace(/-/g, '')}`;
+	const timestamp = Math.floor(Date.now() / 1000);
+	const signature = crypto
+		.createHmac('sha256', KEY)
+		.update(`${id}.${timestamp}.${body}`)
+		.digest('base64');
+	return {
+		'svix-id': id,
+		'svix-timestamp': String(timestamp),
+		'svix-signature': `v1,${signature}`,
+	};
+}
+
+/** Closed-loop load on one URL; returns throughput and latency percentiles. */
+async function load(/** @type {string} */ url, /** @type {boolean} */ sign) {
+	const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+	const target = new URL(url);
+	/** @type {number[]} */
+	const latencies = [];
+	let accepted = 0;
+	let rejected = 0;
+	const until = Date.now() + DURATION_MS;
+	const post = () =>
+		new Promise((resolve) => {
+			const started = process.hrtime.bigint();
+			const req = http.request(
+				{
+					agent,
+					host: target.hostname,
+					port: target.port,
+					path: target.pathname,
+					method: 'POST',
+					headers: {
+						'content-type': 'application/json',
+						'content-length': Buffer.byteLength(body),
+						...(sign ? signed() : {}),
+					},
+				},
+				(res) => {
+					res.resume();
+					res.on('end', () => {
+						latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+						if (res.statusCode && res.statusCode < 300) accepted++;
+						else rejected++;
+						resolve(undefined);
+					});
+				},
+			);
+			req.on('error', () => {
+				rejected++;
+				resolve(undefined);
+			});
+			req.end(body);
+		});
+	const worker = async () => {
+		while (Date.now() < until) await post();
+	};
+	const started = Date.now();
+	await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+	const elapsed = (Date.now() - started) / 1000;
+	agent.destroy();
+	latencies.sort((a, b) => a - b);
+	const pct = (/** @type {number} */ p) =>
+		latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+	return { perSecond: accepted / elapsed, accepted, rejected, p50: pct(50), p99: pct(99) };
+}
+
+function workflow(/** @type {string} */ name, /** @type {any} */ trigger) {
+	return {
+		name,
+		nodes: [
+			{ name: 'Receive', position: [0, 0], webhookId: crypto.randomUUID(), ...trigger },
+			{
+				parameters: {},
+				name: 'Handle',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [200, 0],
+			},
+		],
+		connections: { Receive: { main: [[{ node: 'Handle', type: 'main', index: 0 }]] } },
+		settings: { saveDataSuccessExecution: 'all' },
+	};
+}
+
+async function activate(
+	/** @type {any} */ n8n,
+	/** @type {any} */ definition,
+	/** @type {string} */ url,
+	/** @type {boolean} */ sign,
+) {
+	const created = await n8n.createWorkflow(definition);
+	await n8n.api('POST', `/workflows/${created.id}/activate`);
+	for (let i = 0; i < 100; i++) {
+		const res = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', ...(sign ? signed() : {}) },
+			body,
+		});
+		if (res.status !== 404) break;
+		await new Promise((r) => setTimeout(r, 200));
+	}
+	return created.id;
+}
+
+/**
+ * Runs P2 in the suite's n8n (default settings) and in a second n8n with
+ * N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true: by default n8n 2.41 creates an isolated expression
+ * context for every webhook request except those of its own Webhook node
+ * (live-webhooks.js webhookPhaseNeedsIsolate), which no community trigger can avoid.
+ */
+exports.run = async function run(/** @type {any} */ ctx) {
+	const defaults = await measureIn(ctx.n8n, 'n8n defaults');
+	const lazyN8n = await ctx.startExtraN8n({ N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' });
+	let lazy;
+	try {
+		lazy = await measureIn(lazyN8n, 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true');
+	} finally {
+		await lazyN8n.stop();
+		lazyN8n.cleanup();
+	}
+	if (!defaults || !lazy) return undefined;
+	return {
+		results: { defaults: defaults.results, lazyAcquire: lazy.results },
+		text: [defaults.text, '', lazy.text].join('\n'),
+	};
+};
+
+async function measureIn(/** @type {any} */ n8n, /** @type {string} */ setting) {
+	const oursNode = workflow('bench p2 ours', {
+		type: 'n8n-nodes-integration-platform.integrationPlatformTrigger',
+		typeVersion: 2,
+		parameters: {
+			authentication: 'none',
+			registerDestination: false,
+			events: ['read', 'subscribe', 'schema.watch', 'notification'],
+			output: 'message',
+			verifySignature: true,
+			signingSecretSource: 'field',
+			signingSecret: SECRET,
+		},
+	});
+	const ourHook = oursNode.nodes[0].webhookId;
+	const peerNode = workflow('bench p2 peer', {
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		parameters: {
+			httpMethod: 'POST',
+			path: `bench-peer-${crypto.randomUUID()}`,
+			responseMode: 'onReceived',
+			options: {},
+		},
+	});
+	const oursUrl = `${n8n.baseUrl}/webhook/${ourHook}/webhook`;
+	const peerUrl = `${n8n.baseUrl}/webhook/${peerNode.nodes[0].parameters.path}`;
+	process.stdout.write(
+		`P2 (${setting}): signed deliveries, ${CONCURRENCY} concurrent senders, ${DURATION_MS / 1000} s per round, ${ROUNDS} rounds\n`,
+	);
+	const ids = [
+		await activate(n8n, oursNode, oursUrl, true),
+		await activate(n8n, peerNode, peerUrl, false),
+	];
+	/** @type {Record<string, Array<Awaited<ReturnType<typeof load>>>>} */
+	const runs = { ours: [], peer: [] };
+	try {
+		for (let round = 0; round < ROUNDS; round++) {
+			for (const [name, url, sign] of /** @type {const} */ ([
+				['ours', oursUrl, true],
+				['peer', peerUrl, false],
+			])) {
+				if (process.env.BENCH_P2_ONLY && process.env.BENCH_P2_ONLY !== name) continue;
+				const result = await load(url, sign);
+				runs[name].push(result);
+				process.stdout.write(
+					`  ${name.padEnd(6)} round ${round + 1}: ${result.perSecond.toFixed(0)}/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, rejected ${result.rejected}\n`,
+				);
+				// Let n8n finish the executions of this round before the next one starts.
+				await new Promise((r) => setTimeout(r, 3000));
+			}
+		}
+	} finally {
+		for (const id of ids)
+			await n8n.api('POST', `/workflows/${id}/deactivate`).catch(() => undefined);
+	}
+	const med = (/** @type {number[]} */ v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+	if (!runs.ours.length || !runs.peer.length) return undefined;
+	const rate = {
+		ours: med(runs.ours.map((r) => r.perSecond)),
+		peer: med(runs.peer.map((r) => r.perSecond)),
+	};
+	const p99 = { ours: med(runs.ours.map((r) => r.p99)), peer: med(runs.peer.map((r) => r.p99)) };
+	const p50 = { ours: med(runs.ours.map((r) => r.p50)), peer: med(runs.peer.map((r) => r.p50)) };
+	const rejected = runs.ours.reduce((s, r) => s + r.rejected, 0);
+	return {
+		results: runs,
+		text: [
+			`| P2 event trigger (${setting}), ${CONCURRENCY} concurrent senders × ${DURATION_MS / 1000} s | deliveries/s (runs) | median | p50 | p99 |`,
+			'|---|---|---|---|---|',
+			`| **Integration Platform Trigger, signature verified** | ${runs.ours.map((r) => r.perSecond.toFixed(0)).join(' / ')} | ${rate.ours.toFixed(0)} | ${p50.ours.toFixed(1)} ms | ${p99.ours.toFixed(1)} ms |`,
+			`| Webhook node (peer, no verification) | ${runs.peer.map((r) => r.perSecond.toFixed(0)).join(' / ')} | ${rate.peer.toFixed(0)} | ${p50.peer.toFixed(1)} ms | ${p99.peer.toFixed(1)} ms |`,
+			`| ratio ours / peer | | **${(rate.ours / rate.peer).toFixed(2)}** (target ≥ 0.9) | | **${(p99.ours / p99.peer).toFixed(2)}** (target ≤ 1.2) |`,
+			'',
+			`Rejected signed deliveries of ours: ${rejected}.`,
+		].join('\n'),
+	};
+}
