@@ -24,7 +24,11 @@ import {
 	topicField,
 } from './shared/fields';
 import { authenticationParameter, nodeCredentials } from '../shared/api';
-import { requestPolicy } from './shared/transport';
+import {
+	DEFAULT_MAX_RETRY_WAIT_SECONDS,
+	RATE_LIMIT_RETRIES,
+	requestPolicy,
+} from './shared/transport';
 
 // The real API accepts only one kind of credential for some operations (api-facts §3); the node
 // says so here, and refuses before sending anything (shared/routing.ts, requireCredential).
@@ -47,6 +51,36 @@ const credentialNotices: INodeProperties[] = [
 		displayOptions: { show: { authentication: ['bearerToken'], resource: ['installation'] } },
 	},
 ];
+
+// n8n's loader merges these options into the "Request Options" setting it gives every
+// declarative node (batching, proxy, SSL, timeout): n8n-core DirectoryLoader
+// applyDeclarativeNodeOptionParameters. They configure shared/transport.ts requestPolicy.
+const requestOptions: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	isNodeSetting: true,
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Retry Wait (Seconds)',
+			name: 'maxRetryWaitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: DEFAULT_MAX_RETRY_WAIT_SECONDS,
+			description:
+				'Longest wait the node accepts before retrying a rate-limited request; a longer Retry-After fails the item at once',
+		},
+		{
+			displayName: 'Retry When Rate Limited',
+			name: 'retryOnRateLimit',
+			type: 'boolean',
+			default: true,
+			description: `Whether to wait and retry (up to ${RATE_LIMIT_RETRIES} times) when the service answers 429 or 503 and says when to retry. Other failures: use Settings → Retry On Fail.`,
+		},
+	],
+};
 
 const resource: INodeProperties = {
 	displayName: 'Resource',
@@ -96,6 +130,7 @@ export class IntegrationPlatform implements INodeType {
 			topicField,
 			orgIdField,
 			...RESOURCES.flatMap((r) => r.fields),
+			requestOptions,
 		],
 	};
 

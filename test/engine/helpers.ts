@@ -75,7 +75,12 @@ export interface OperationRun extends NodeRun {
 export async function run(
 	sim: Simulator,
 	parameters: INodeParameters,
-	options: { items?: IDataObject[]; continueOnFail?: boolean; credentials?: IDataObject } = {},
+	options: {
+		items?: IDataObject[];
+		continueOnFail?: boolean;
+		credentials?: IDataObject;
+		nodeSettings?: Record<string, unknown>;
+	} = {},
 ): Promise<OperationRun> {
 	sim.journal.clear();
 	const result = await runNode({
@@ -83,6 +88,7 @@ export async function run(
 		credentials: { ...credentialsFor(sim), ...(options.credentials ?? {}) } as never,
 		items: options.items,
 		continueOnFail: options.continueOnFail,
+		nodeSettings: options.nodeSettings,
 	});
 	return { ...result, requests: [...sim.journal.entries] };
 }

@@ -93,6 +93,8 @@ export interface RunNodeOptions {
 	/** Input items (default: one empty item). */
 	items?: IDataObject[];
 	continueOnFail?: boolean;
+	/** Node settings such as retryOnFail, maxTries, waitBetweenTries. */
+	nodeSettings?: Partial<INode>;
 	nodeType?: INodeType;
 	nodeTypeName?: string;
 }
@@ -129,6 +131,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 		parameters: options.parameters,
 		credentials: { [credentialType]: { id: 'credential-1', name: 'Test credential' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.nodeSettings ?? {}),
 	};
 	const workflow = new Workflow({
 		id: 'engine-test',
