@@ -57,6 +57,7 @@ function paths(dir) {
 		node: path.join(nodeDir, 'bin', 'node'),
 		n8nDir: path.join(dir, 'n8n'),
 		n8nBin: path.join(dir, 'n8n', 'node_modules', 'n8n', 'bin', 'n8n'),
+		sqliteBinding: path.join(dir, 'n8n', 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'),
 		ready: path.join(dir, '.ready'),
 	};
 }
@@ -136,15 +137,22 @@ function isAlive(pid) {
  */
 async function ensureRuntime() {
 	const p = paths(runtimeDir());
-	if (fs.existsSync(p.ready)) return p;
+	const ready = () => fs.existsSync(p.ready) && fs.existsSync(p.sqliteBinding);
+	if (ready()) return p;
 	await withLock(p.dir, async () => {
-		if (fs.existsSync(p.ready)) return;
+		if (ready()) return;
 		const started = Date.now();
 		progress(
 			`provisioning Node ${NODE_VERSION} and n8n ${N8N_VERSION} into ${p.dir} (first run only)`,
 		);
 		fs.mkdirSync(path.join(p.dir, 'node24'), { recursive: true });
-		const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' };
+		// When this runs under `npm test`, npm has exported this package's own settings as
+		// npm_config_* (notably ignore-scripts=true from .npmrc); they must not leak into the
+		// runtime's install, or `npm rebuild sqlite3` silently builds nothing.
+		const inherited = Object.fromEntries(
+			Object.entries(process.env).filter(([key]) => !/^npm_(config|lifecycle|package)_/i.test(key)),
+		);
+		const npmEnv = { ...inherited, npm_config_audit: 'false', npm_config_fund: 'false' };
 		if (!fs.existsSync(p.node)) {
 			fs.writeFileSync(
 				path.join(p.dir, 'node24', 'package.json'),
@@ -175,10 +183,11 @@ async function ensureRuntime() {
 			['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'],
 			{ cwd: p.n8nDir, env: env24 },
 		);
-		await step('building sqlite3 for Node 24 (about 2 min)', 'npm', ['rebuild', 'sqlite3'], {
+		await step('building sqlite3 for Node 24 (about 2 min)', 'npm', ['rebuild', 'sqlite3', '--ignore-scripts=false'], {
 			cwd: p.n8nDir,
 			env: env24,
 		});
+		if (!fs.existsSync(p.sqliteBinding)) throw new Error(`sqlite3 was not built (${p.sqliteBinding} is missing)`);
 		const version = execFileSync(p.node, [p.n8nBin, '--version'], { encoding: 'utf8' }).trim();
 		if (!version.includes(N8N_VERSION)) throw new Error(`n8n reports version ${version}`);
 		fs.writeFileSync(p.ready, `${new Date().toISOString()} n8n ${version}\n`);
