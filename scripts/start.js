@@ -33,6 +33,8 @@ async function main() {
 		quiet: true,
 		// n8n serves webhooks over plain http here; the real service insists on https.
 		httpsWebhooksOnly: false,
+		// Something for the log trigger to pick up: a new entry on the demo operation every 20 s.
+		logGrowth: { intervalMs: 20_000 },
 	});
 
 	say(`▸ Starting n8n on 127.0.0.1:${N8N_PORT} (first start provisions Node 24 and n8n: a few minutes) …`);
@@ -100,6 +102,11 @@ What to try:
   • Open a workflow named "Integration Platform: …" (one per operation) and click "Execute workflow".
   • Add an "Integration Platform" node to a new workflow; both credentials are already set up
     against the simulator (API key ${SEED.apiKey}, project "${SEED.projectName}").
+  • Triggers: activate "Integration Platform: React to operation log entries" (the simulator writes a log entry on
+    the demo operation every 20 s; n8n polls once a minute) or "Integration Platform: Receive
+    signed events", then make the simulator deliver a signed read result:
+      curl -s -X POST ${sim.apiUrl}/__sim/emit/read -H 'content-type: application/json' \\
+        -d '{"objectName":"contacts","records":[{"fields":{"email":"jo@example.com"}}]}'
   • Point a credential at https://api.withampersand.com with your own API key to use the real service.
   • The simulator's control API: ${sim.apiUrl}/__sim/journal shows every request n8n made.
 

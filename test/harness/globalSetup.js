@@ -20,6 +20,10 @@ module.exports = async () => {
 		logFile: n8n.logFile,
 		packageTgz,
 	};
+	// Every simulator of the run appends the secrets it issued or received here (simulator
+	// secretLog.js); the last test checks that none of them reached n8n's logs or data.
+	process.env.SIM_SECRETS_FILE = path.join(os.tmpdir(), `n8n-e2e-${process.pid}-secrets.txt`);
+	fs.writeFileSync(process.env.SIM_SECRETS_FILE, '');
 	const file = path.join(os.tmpdir(), `n8n-e2e-${process.pid}.json`);
 	fs.writeFileSync(file, JSON.stringify(info));
 	process.env.N8N_E2E_INFO = file;

@@ -11,4 +11,5 @@ module.exports = async () => {
 		}
 	}
 	if (process.env.N8N_E2E_INFO) fs.rmSync(process.env.N8N_E2E_INFO, { force: true });
+	if (process.env.SIM_SECRETS_FILE) fs.rmSync(process.env.SIM_SECRETS_FILE, { force: true });
 };

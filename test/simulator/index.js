@@ -19,6 +19,7 @@ const { createListener } = require('./server');
 const { ROUTES } = require('./router');
 const { SEED, PUBLIC_KEY_PEM } = require('./seed');
 const { createState, resetState, newId } = require('./state');
+const secretLog = require('./secretLog');
 const { Journal } = require('./journal');
 const { Faults } = require('./faults');
 const { Deliveries } = require('./deliveries');
@@ -250,6 +251,7 @@ async function startSimulator(options = {}) {
 			}
 			waits.clear();
 			deliveries.close();
+			secretLog.flush();
 			await Promise.all([api, read].map(({ server, sockets }) => new Promise((resolve) => {
 				server.close(() => resolve(undefined));
 				for (const socket of sockets) socket.destroy();

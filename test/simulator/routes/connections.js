@@ -19,6 +19,7 @@
  * echoes them when they were sent; list/get never return them.
  */
 
+const { rememberSecretFields } = require('../secretLog');
 const { ok, created, requireBody, findInProject } = require('./common');
 const { invalid, issue } = require('../problems');
 const { queryString } = require('../validate');
@@ -114,6 +115,8 @@ function upsertParty(map, projectId, kind, refValue, name) {
  */
 function generateConnection(ctx) {
 	const body = requireBody(ctx, GENERATE_CONNECTION);
+	// Provider credentials the test sent: a leak check looks for them afterwards.
+	rememberSecretFields({ apiKey: body.apiKey, basicAuth: body.basicAuth, oauth2ClientCredentials: body.oauth2ClientCredentials, oauth2PasswordCredentials: body.oauth2PasswordCredentials, oauth2AuthorizationCode: body.oauth2AuthorizationCode, customAuthSecret: body.customAuth });
 	const issues = [];
 	if (!PROVIDERS[body.provider]) {
 		issues.push(issue('body', 'provider', `Unknown provider '${body.provider}'`, body.provider));

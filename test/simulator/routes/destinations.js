@@ -17,6 +17,7 @@
  */
 
 const { randomBytes } = require('node:crypto');
+const { remember } = require('../secretLog');
 const { ok, created, noContent, requireBody } = require('./common');
 const { problem, invalid, issue, notFound } = require('../problems');
 const { queryBool } = require('../validate');
@@ -68,7 +69,9 @@ const UPDATE_DESTINATION = {
 
 /** A fresh Svix-style signing secret. */
 function newSigningKey() {
-	return `whsec_${randomBytes(24).toString('base64')}`;
+	const key = `whsec_${randomBytes(24).toString('base64')}`;
+	remember(key);
+	return key;
 }
 
 /**
