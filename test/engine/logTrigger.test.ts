@@ -191,9 +191,21 @@ describe('failures leave the cursor where it was', () => {
 	const cases: Array<[string, IDataObject, RegExp]> = [
 		['500', { status: 500 }, /Could not get the logs of operation .*: Internal Server Error/],
 		['429 with Retry-After', { status: 429, retryAfterSeconds: 7 }, /Too Many Requests/],
-		['timeout (hang)', { hang: true }, /: The Integration Platform API at 127\.0\.0\.1:\d+ did not answer in time$/],
-		['malformed JSON', { malformed: true }, /: The service answered HTTP 200 with a body that is not valid JSON$/],
-		['connection reset', { reset: true }, /: The Integration Platform API at 127\.0\.0\.1:\d+ closed the connection before answering$/],
+		[
+			'timeout (hang)',
+			{ hang: true },
+			/: The Integration Platform API at 127\.0\.0\.1:\d+ did not answer in time$/,
+		],
+		[
+			'malformed JSON',
+			{ malformed: true },
+			/: The service answered HTTP 200 with a body that is not valid JSON$/,
+		],
+		[
+			'connection reset',
+			{ reset: true },
+			/: The Integration Platform API at 127\.0\.0\.1:\d+ closed the connection before answering$/,
+		],
 		[
 			'not an array',
 			{ status: 200, body: { results: [] } },

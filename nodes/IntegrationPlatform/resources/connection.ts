@@ -5,8 +5,9 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { parseJsonParameter } from '../shared/fields';
+import { parseJsonParameter, requiredParameter } from '../shared/fields';
 import { defineOperation } from '../shared/routing';
 
 const resource = 'connection';
@@ -15,16 +16,39 @@ const showForForms = (...forms: string[]) => ({
 	show: { resource: [resource], operation: ['generate'], providerCredentials: forms },
 });
 
-function scopeList(text: unknown): string[] {
-	return String(text ?? '')
-		.split(/[\s,]+/)
+/** OAuth scopes from text (commas or spaces) or a list of text; undefined for anything else. */
+function scopeList(text: unknown): string[] | undefined {
+	const isText = (value: unknown) => typeof value === 'string' || typeof value === 'number';
+	if (text === undefined || text === null) return [];
+	if (Array.isArray(text) ? !text.every(isText) : !isText(text)) return undefined;
+	return (Array.isArray(text) ? text.map(String) : String(text).split(/[\s,]+/))
 		.map((scope) => scope.trim())
 		.filter(Boolean);
 }
 
-function tokenRecord(token: unknown, expiresAt: unknown): IDataObject | undefined {
+/** A token and, when given, its expiry as an ISO date; an expiry that is not a date is refused. */
+function tokenRecord(
+	context: IExecuteSingleFunctions,
+	token: unknown,
+	expiryParameter: string,
+	expiryLabel: string,
+): IDataObject | undefined {
 	if (typeof token !== 'string' || token === '') return undefined;
-	return { token, ...(expiresAt ? { expiresAt: new Date(String(expiresAt)).toISOString() } : {}) };
+	const expiresAt = context.getNodeParameter(expiryParameter, '') as unknown;
+	if (!expiresAt) return { token };
+	const date = new Date(String(expiresAt));
+	if (Number.isNaN(date.getTime())) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`"${expiryLabel}" is not a date: ${JSON.stringify(expiresAt)?.slice(0, 60)}`,
+			{
+				itemIndex: context.getItemIndex(),
+				description:
+					'No request was sent. Give a date and time such as 2030-01-31T12:00:00Z, or leave the field empty.',
+			},
+		);
+	}
+	return { token, expiresAt: date.toISOString() };
 }
 
 /**
@@ -37,38 +61,65 @@ async function buildConnectionBody(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const get = (name: string, fallback: unknown = '') => this.getNodeParameter(name, fallback);
+	const required = (name: string, label: string) =>
+		requiredParameter(this, name, label) as IDataObject[string];
 	const body: IDataObject = {
-		provider: get('provider'),
-		groupRef: get('groupRef'),
-		consumerRef: get('consumerRef'),
+		provider: required('provider', 'Provider Name or ID'),
+		groupRef: required('groupRef', 'Group Ref'),
+		consumerRef: required('consumerRef', 'Consumer Ref'),
 	};
 	const form = get('providerCredentials', 'none') as string;
-	const scopes = scopeList(get('scopes'));
-	const withScopes = (value: IDataObject) => (scopes.length ? { ...value, scopes } : value);
+	const withScopes = (value: IDataObject) => {
+		const scopes = scopeList(get('scopes'));
+		if (scopes === undefined) {
+			throw new NodeOperationError(
+				this.getNode(),
+				'"Scopes" must be text (separated by commas or spaces) or a list of text',
+				{
+					itemIndex: this.getItemIndex(),
+					description: `No request was sent. Check the expression that sets it; it gave ${JSON.stringify(get('scopes'))?.slice(0, 60)}.`,
+				},
+			);
+		}
+		return scopes.length ? { ...value, scopes } : value;
+	};
 	switch (form) {
 		case 'apiKey':
-			body.apiKey = get('providerApiKey');
+			body.apiKey = required('providerApiKey', 'Provider API Key');
 			break;
 		case 'basicAuth':
-			body.basicAuth = { username: get('username'), password: get('password') };
+			body.basicAuth = {
+				username: required('username', 'Username'),
+				password: required('password', 'Password'),
+			};
 			break;
 		case 'oauth2ClientCredentials':
 			body.oauth2ClientCredentials = withScopes({
-				clientId: get('clientId'),
-				clientSecret: get('clientSecret'),
+				clientId: required('clientId', 'Client ID'),
+				clientSecret: required('clientSecret', 'Client Secret'),
 			});
 			break;
 		case 'oauth2PasswordCredentials':
 			body.oauth2PasswordCredentials = withScopes({
-				username: get('username'),
-				password: get('password'),
-				clientId: get('clientId'),
-				clientSecret: get('clientSecret'),
+				username: required('username', 'Username'),
+				password: required('password', 'Password'),
+				clientId: required('clientId', 'Client ID'),
+				clientSecret: required('clientSecret', 'Client Secret'),
 			});
 			break;
 		case 'oauth2AuthorizationCode': {
-			const accessToken = tokenRecord(get('accessToken'), get('accessTokenExpiresAt'));
-			const refreshToken = tokenRecord(get('refreshToken'), get('refreshTokenExpiresAt'));
+			const accessToken = tokenRecord(
+				this,
+				get('accessToken'),
+				'accessTokenExpiresAt',
+				'Access Token Expires At',
+			);
+			const refreshToken = tokenRecord(
+				this,
+				get('refreshToken'),
+				'refreshTokenExpiresAt',
+				'Refresh Token Expires At',
+			);
 			body.oauth2AuthorizationCode = withScopes({
 				...(accessToken ? { accessToken } : {}),
 				...(refreshToken ? { refreshToken } : {}),

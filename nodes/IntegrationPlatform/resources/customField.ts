@@ -6,8 +6,9 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { parseJsonParameter } from '../shared/fields';
+import { parseJsonParameter, requiredParameter } from '../shared/fields';
 import { defineOperation } from '../shared/routing';
 
 const resource = 'customField';
@@ -47,17 +48,24 @@ const ASSOCIATION_OPTIONS = {
 	reverseLookupFieldName: 'reverseLookupFieldName',
 };
 
+const isText = (value: unknown) => typeof value === 'string' || typeof value === 'number';
+
+/** Allowed values: comma-separated text, or (from an expression) a list of text. */
+function isValueList(value: unknown): boolean {
+	return isText(value) || (Array.isArray(value) && value.every(isText));
+}
+
 function pick(source: IDataObject, mapping: Record<string, string>): IDataObject | undefined {
 	const out: IDataObject = {};
 	for (const [from, to] of Object.entries(mapping)) {
-		if (source[from] === undefined || source[from] === '') continue;
+		if (source[from] === undefined || source[from] === null || source[from] === '') continue;
+		const value = source[from];
 		out[to] =
 			from === 'allowedValues'
-				? String(source[from])
-						.split(',')
-						.map((v) => v.trim())
+				? (Array.isArray(value) ? value : String(value).split(','))
+						.map((v) => String(v).trim())
 						.filter(Boolean)
-				: source[from];
+				: value;
 	}
 	return Object.keys(out).length ? out : undefined;
 }
@@ -90,17 +98,42 @@ async function buildUpsertBody(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const groupRef = this.getNodeParameter('groupRef', '') as string;
+	const groupRef = requiredParameter(this, 'groupRef', 'Group Ref');
 	let fields: IDataObject;
 	if (this.getNodeParameter('definedWith', 'fields') === 'json') {
 		fields = parseJsonParameter(this, 'fieldsJson', 'Fields (JSON)', 'object') as IDataObject;
 	} else {
-		const objectName = this.getNodeParameter('objectName', '') as string;
+		// A key of the fields map: text (an object would become "[object Object]").
+		const objectName = requiredParameter(this, 'objectName', 'Object Name');
+		if (typeof objectName !== 'string' && typeof objectName !== 'number') {
+			throw new NodeOperationError(
+				this.getNode(),
+				`"Object Name" must be text, but its value is ${Array.isArray(objectName) ? 'a list' : typeof objectName}`,
+				{
+					itemIndex: this.getItemIndex(),
+					description:
+						'No request was sent. Fill in the parameter, or check the expression that sets it.',
+				},
+			);
+		}
 		const rows =
 			(this.getNodeParameter('fieldDefinitions', {}) as { field?: FieldRow[] }).field ?? [];
+		for (const row of rows) {
+			const allowed = row.fieldOptions?.allowedValues;
+			if (allowed !== undefined && allowed !== null && !isValueList(allowed)) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`"Allowed Values" of field "${row.fieldName}" must be comma-separated text or a list of text`,
+					{
+						itemIndex: this.getItemIndex(),
+						description: `No request was sent. Check the expression that sets it; it gave ${JSON.stringify(allowed)?.slice(0, 60)}.`,
+					},
+				);
+			}
+		}
 		fields = { [objectName]: rows.map(fieldDefinition) };
 	}
-	requestOptions.body = { groupRef, fields };
+	requestOptions.body = { groupRef: groupRef as IDataObject[string], fields };
 	return requestOptions;
 }
 

@@ -1,6 +1,38 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { defineOperation } from '../shared/routing';
+
+/**
+ * `includeSecrets` query parameter from Options → Include Secrets. A flag that reveals the
+ * signing secret is read strictly: true or false (or their text); anything else an expression
+ * produces is refused (n8n's routing would send an object as `includeSecrets[key]=…`).
+ */
+async function includeSecretsQuery(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const { includeSecrets } = this.getNodeParameter('options', {}) as { includeSecrets?: unknown };
+	if (includeSecrets === undefined) return requestOptions;
+	const flag =
+		includeSecrets === true || includeSecrets === 'true'
+			? true
+			: includeSecrets === false || includeSecrets === 'false'
+				? false
+				: undefined;
+	if (flag === undefined) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`"Include Secrets" must be true or false, but its value is ${JSON.stringify(includeSecrets)?.slice(0, 40) ?? typeof includeSecrets}`,
+			{
+				itemIndex: this.getItemIndex(),
+				description: 'No request was sent. Check the expression that sets the option.',
+			},
+		);
+	}
+	requestOptions.qs = { ...(requestOptions.qs ?? {}), includeSecrets: flag };
+	return requestOptions;
+}
 
 const resource = 'destination';
 
@@ -22,6 +54,7 @@ export const destinationOperations: INodeProperties = {
 			description: 'Get a destination (webhook, stream, …), optionally with its signing secret',
 			method: 'GET',
 			path: '/projects/{project}/destinations/{destination}',
+			preSend: [includeSecretsQuery],
 		}),
 		defineOperation('Destination', resource, {
 			name: 'Rotate Signing Secret',
@@ -32,6 +65,7 @@ export const destinationOperations: INodeProperties = {
 			method: 'GET',
 			path: '/projects/{project}/destinations/{destination}',
 			qs: { rotate: true },
+			preSend: [includeSecretsQuery],
 		}),
 	],
 };
@@ -60,7 +94,6 @@ export const destinationFields: INodeProperties[] = [
 				default: false,
 				description:
 					'Whether to return the webhook signing secret (secrets.webhookSigningKey). It then appears in the execution data.',
-				routing: { send: { type: 'query', property: 'includeSecrets' } },
 			},
 		],
 	},

@@ -4,13 +4,18 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { defineOperation, resultItem } from '../shared/routing';
 
 const resource = 'installation';
 const showForUnpause = { show: { resource: [resource], operation: ['unpauseReads'] } };
 
-function objectList(text: unknown): string[] {
+/** Object names from comma-separated text or a list; undefined when neither (e.g. an object). */
+function objectList(text: unknown): string[] | undefined {
+	const scalar = (value: unknown) => typeof value === 'string' || typeof value === 'number';
+	const absent = text === undefined || text === null;
+	if (Array.isArray(text) ? !text.every(scalar) : !absent && !scalar(text)) return undefined;
 	const values = Array.isArray(text) ? text : String(text ?? '').split(',');
 	return values.map((value) => String(value).trim()).filter(Boolean);
 }
@@ -26,6 +31,16 @@ async function buildUnpauseBody(
 	};
 	const body: IDataObject = {};
 	const objects = objectList(fields.objects);
+	if (objects === undefined) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'"Objects" must be object names, comma-separated or as a list of text',
+			{
+				itemIndex: this.getItemIndex(),
+				description: `No request was sent. Check the expression that sets the field; it gave ${JSON.stringify(fields.objects)?.slice(0, 60)}.`,
+			},
+		);
+	}
 	if (objects.length) body.objects = objects;
 	if (fields.note) body.note = fields.note;
 	requestOptions.body = body;
@@ -58,7 +73,7 @@ export const installationOperations: INodeProperties = {
 					const fields = context.getNodeParameter('unpauseFields', {}) as {
 						objects?: string | string[];
 					};
-					const objects = objectList(fields.objects);
+					const objects = objectList(fields.objects) ?? [];
 					return {
 						unpaused: true,
 						installationId: values.installation,

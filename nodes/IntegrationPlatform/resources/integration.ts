@@ -1,9 +1,9 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { jsonBodyParameter, returnAllAndLimit } from '../shared/fields';
-import { encodePathSegment, pathValues } from '../shared/templates';
+import { checkPathValue, encodePathSegment, pathValues } from '../shared/templates';
 import { defineOperation, listEntries } from '../shared/routing';
-import { apiRequest } from '../../shared/api';
+import { lookupRequest } from '../shared/transport';
 
 const resource = 'integration';
 const showForCreate = { show: { resource: [resource], operation: ['create'] } };
@@ -17,8 +17,13 @@ async function returnCreatedIntegration(
 	this: IExecuteSingleFunctions,
 ): Promise<INodeExecutionData[]> {
 	const { name, project, provider } = pathValues(this);
+	// A name that cannot be a path segment ("..") cannot be looked up: it would address another
+	// resource (templates.ts checkPathValue).
+	if (typeof checkPathValue('name', name) !== 'string') {
+		return [{ json: { created: true, name, provider } }];
+	}
 	try {
-		const integration = await apiRequest(
+		const integration = await lookupRequest(
 			this,
 			'GET',
 			`/projects/${encodePathSegment(project)}/integrations/${encodePathSegment(name)}`,

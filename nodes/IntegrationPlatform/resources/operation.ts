@@ -22,9 +22,10 @@ async function logEntries(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const options = this.getNodeParameter('logOptions', {}) as { severity?: string; order?: string };
+	const options = this.getNodeParameter('logOptions', {}) as { severity?: unknown; order?: string };
 	let entries = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
-	const wanted = (options.severity ?? '')
+	// Text, but an expression may give a list (["ERROR", "WARNING"] reads as "ERROR,WARNING").
+	const wanted = String(options.severity ?? '')
 		.split(',')
 		.map((s) => s.trim().toUpperCase())
 		.filter(Boolean);

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { checkPathValue, encodePathSegment, pathValues, setPathValue } from '../shared/templates';
 import { defineOperation } from '../shared/routing';
-import { apiRequest } from '../../shared/api';
+import { lookupRequest } from '../shared/transport';
 
 const resource = 'revision';
 const showForHydrate = { show: { resource: [resource], operation: ['getHydrated'] } };
@@ -16,8 +16,10 @@ async function defaultToLatestRevision(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const given = (this.getNodeParameter('revision', '') as string | number | undefined) ?? '';
-	if (String(given).trim() !== '') return requestOptions;
+	const given = this.getNodeParameter('revision', '') as unknown;
+	// Only "nothing" means the latest revision; any other value is checked as a path value.
+	if (given !== undefined && given !== null && !(typeof given === 'string' && given.trim() === ''))
+		return requestOptions;
 	const values = pathValues(this);
 	const ids: Record<string, string> = {};
 	for (const name of ['project', 'integration']) {
@@ -28,15 +30,17 @@ async function defaultToLatestRevision(
 		if (typeof checked !== 'string') {
 			throw new NodeOperationError(this.getNode(), checked.problem, {
 				itemIndex: this.getItemIndex(),
+				description:
+					'No request was sent. Fill in the parameter, or check the expression that sets it.',
 			});
 		}
 		ids[name] = values[name] = checked;
 	}
-	const integration = (await apiRequest(
+	const integration = await lookupRequest<{ latestRevision?: { id?: string } }>(
 		this,
 		'GET',
 		`/projects/${encodePathSegment(ids.project)}/integrations/${encodePathSegment(ids.integration)}`,
-	)) as { latestRevision?: { id?: string } };
+	);
 	const latest = integration.latestRevision?.id;
 	if (!latest) {
 		throw new NodeOperationError(

@@ -220,9 +220,12 @@ export function parseJsonParameter(
 			description:
 				'No request was sent. Fix the JSON in the parameter, or the expression that produces it.',
 		});
+	// Every JSON parameter of the node is required where it is shown: empty is not "nothing".
+	if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
+		throw fail(`is empty: enter a JSON ${kind}`);
+	}
 	let value = raw;
 	if (typeof raw === 'string') {
-		if (raw.trim() === '') return undefined;
 		try {
 			value = JSON.parse(raw);
 		} catch (error) {
@@ -242,6 +245,30 @@ function describeKind(value: unknown): string {
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return 'an array';
 	return typeof value === 'string' ? 'a string' : `a ${typeof value}`;
+}
+
+/**
+ * A required parameter the operation puts in the body itself (not a template value): refused
+ * before any request when empty; its type is left to the service to judge (README, "Errors").
+ */
+export function requiredParameter(
+	context: IExecuteSingleFunctions,
+	parameter: string,
+	label: string,
+): unknown {
+	const value = context.getNodeParameter(parameter, undefined) as unknown;
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`"${label}" is empty: the service requires it`,
+			{
+				itemIndex: context.getItemIndex(),
+				description:
+					'No request was sent. Fill in the parameter, or check the expression that sets it.',
+			},
+		);
+	}
+	return value;
 }
 
 export const orgIdField: INodeProperties = {

@@ -73,19 +73,22 @@ export function secretPathValues(context: object): string[] {
 
 /**
  * Encodes one path segment so that no value can change the path or add a query: `/`, `?`, `#`
- * and `%` are percent-encoded by encodeURIComponent, and a segment of `.` or `..` (which URL
- * resolution would collapse) gets its dots encoded too.
+ * and `%` are percent-encoded by encodeURIComponent, and a segment of `.` or `..` gets its dots
+ * encoded too. That alone is not enough: URL parsing (WHATWG, as axios uses it) still resolves
+ * `%2E` and `%2E%2E` segments, so checkPathValue refuses such values before they get here.
  */
 export function encodePathSegment(value: string): string {
 	const encoded = encodeURIComponent(value);
 	return encoded === '.' || encoded === '..' ? encoded.replace(/\./g, '%2E') : encoded;
 }
 
-/** Checks a path value and explains, naming the parameter, why it cannot be sent. */
-export function checkPathValue(name: string, raw: unknown): string | { problem: string } {
-	const label = TEMPLATE_PARAMETERS[name]?.displayName ?? name;
-	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
-		return { problem: `"${label}" is empty: it is required to build the request path` };
+/** A lone UTF-16 surrogate: not Unicode text, and encodeURIComponent throws on it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Checks a value that travels in the URL (a path segment or a query value): text or a number. */
+function checkUrlText(label: string, raw: unknown): string | { problem: string } {
+	if (typeof raw === 'number' && !Number.isFinite(raw)) {
+		return { problem: `"${label}" must be text, but its value is the number ${raw}` };
 	}
 	if (typeof raw !== 'string' && typeof raw !== 'number') {
 		return {
@@ -96,6 +99,27 @@ export function checkPathValue(name: string, raw: unknown): string | { problem: 
 	if (value.length > MAX_PATH_VALUE_LENGTH) {
 		return {
 			problem: `"${label}" is ${value.length} characters long; the service accepts at most ${MAX_PATH_VALUE_LENGTH}`,
+		};
+	}
+	if (LONE_SURROGATE.test(value)) {
+		return {
+			problem: `"${label}" contains malformed Unicode (an unpaired surrogate), which cannot be sent in a URL`,
+		};
+	}
+	return value;
+}
+
+/** Checks a path value and explains, naming the parameter, why it cannot be sent. */
+export function checkPathValue(name: string, raw: unknown): string | { problem: string } {
+	const label = TEMPLATE_PARAMETERS[name]?.displayName ?? name;
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+		return { problem: `"${label}" is empty: it is required to build the request path` };
+	}
+	const value = checkUrlText(label, raw);
+	// However it is encoded, a "." or ".." segment is resolved away and addresses another resource.
+	if (value === '.' || value === '..') {
+		return {
+			problem: `"${label}" cannot be "${value}": as a path segment it would address another resource`,
 		};
 	}
 	return value;
@@ -130,16 +154,32 @@ function pathValue(
 	return values[name];
 }
 
-/** A query or body value: any JSON type, but never empty (the API requires every field it names). */
+/**
+ * A query or body value, never empty (the API requires every field it names). A query value is
+ * text or a number, checked like a path value: an object or a list would turn into extra query
+ * parameters (`name[key]=…`). A body value may be any JSON value; the service judges its type
+ * (README, "Errors"), but a number JSON cannot carry (NaN, Infinity would arrive as null) is
+ * refused here.
+ */
 function fieldValue(
 	context: IExecuteSingleFunctions,
 	values: Record<string, string>,
-	name: string,
+	slot: Slot,
 ): unknown {
+	const { name } = slot;
 	const raw = context.getNodeParameter(name, undefined, { extractValue: true }) as unknown;
 	const label = TEMPLATE_PARAMETERS[name]?.displayName ?? name;
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
 		throw notSent(context, `"${label}" is empty: the service requires it`);
+	}
+	if (slot.where === 'qs') {
+		const checked = checkUrlText(label, raw);
+		if (typeof checked !== 'string') throw notSent(context, checked.problem);
+		values[name] = checked;
+		return checked;
+	}
+	if (typeof raw === 'number' && !Number.isFinite(raw)) {
+		throw notSent(context, `"${label}" must be text or a number, but its value is ${raw}`);
 	}
 	if (typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean')
 		values[name] = String(raw);
@@ -187,7 +227,7 @@ export function resolveRequest(templates: { qs?: IDataObject; body?: IDataObject
 		);
 		for (const slot of slots) {
 			const target = (requestOptions[slot.where] ??= {}) as IDataObject;
-			setAt(target, slot.path, fieldValue(this, values, slot.name));
+			setAt(target, slot.path, fieldValue(this, values, slot));
 		}
 		return requestOptions;
 	};

@@ -1,12 +1,15 @@
 import type {
 	DeclarativeRestApiSettings,
 	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
 	INode,
 	INodeExecutionData,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { apiRequest } from '../../shared/api';
 import { describeNetworkFailure, hostOf } from '../../shared/network';
 import { secretPathValues } from './templates';
 
@@ -19,9 +22,14 @@ function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationE
 export const RATE_LIMIT_RETRIES = 2;
 export const DEFAULT_MAX_RETRY_WAIT_SECONDS = 60;
 
+/** n8n's timeout for routed requests when Request Options → Timeout is not set (RoutingNode). */
+const DEFAULT_TIMEOUT_MS = 300_000;
+
 interface RetrySettings {
 	retryOnRateLimit?: boolean;
 	maxRetryWaitSeconds?: number;
+	/** Request Options → Timeout (n8n's own option), in milliseconds. */
+	timeout?: number;
 }
 
 /** How long to wait before retrying `error`, or undefined when the node should not retry it. */
@@ -32,6 +40,29 @@ function retryDelaySeconds(error: unknown, settings: RetrySettings): number | un
 	if (typeof wait !== 'number') return undefined;
 	const limit = settings.maxRetryWaitSeconds ?? DEFAULT_MAX_RETRY_WAIT_SECONDS;
 	return wait <= limit ? wait : undefined;
+}
+
+/**
+ * Runs `attempt`, retrying it (at most RATE_LIMIT_RETRIES times) after the wait the service asked
+ * for when it answers 429 or 503 with a retry time within the node's limit. Any other failure, or
+ * the last one, is thrown as `fail` words it.
+ */
+async function withRateLimitRetries<T>(
+	context: Pick<IExecuteSingleFunctions, 'getExecutionCancelSignal'>,
+	settings: RetrySettings,
+	attempt: () => Promise<T>,
+	fail: (error: unknown) => Error,
+): Promise<T> {
+	for (let count = 0; ; count++) {
+		try {
+			return await attempt();
+		} catch (error) {
+			const wait = count < RATE_LIMIT_RETRIES ? retryDelaySeconds(error, settings) : undefined;
+			if (wait === undefined) throw fail(error);
+			await sleep(wait * 1000);
+			if (context.getExecutionCancelSignal()?.aborted) throw fail(error);
+		}
+	}
 }
 
 /**
@@ -48,25 +79,45 @@ export async function requestPolicy(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const settings = this.getNodeParameter('requestOptions', {}) as RetrySettings;
-	for (let attempt = 0; ; attempt++) {
-		try {
-			return await this.makeRoutingRequest(requestData);
-		} catch (error) {
-			const wait = attempt < RATE_LIMIT_RETRIES ? retryDelaySeconds(error, settings) : undefined;
-			if (wait !== undefined) {
-				await sleep(wait * 1000);
-				if (!this.getExecutionCancelSignal()?.aborted) continue;
-			}
-			const { url, baseURL } = requestData.options;
-			const failure =
-				error instanceof NodeOperationError
-					? undefined
-					: describeNetworkFailure(error, hostOf(url, baseURL), secretPathValues(this));
-			if (!failure) throw asNodeError(this.getNode(), error);
-			throw new NodeApiError(this.getNode(), { host: hostOf(url, baseURL) } as JsonObject, {
-				...failure,
-				itemIndex: this.getItemIndex(),
-			});
-		}
-	}
+	const fail = (error: unknown): Error => {
+		const { url, baseURL } = requestData.options;
+		const failure =
+			error instanceof NodeOperationError
+				? undefined
+				: describeNetworkFailure(error, hostOf(url, baseURL), secretPathValues(this));
+		if (!failure) return asNodeError(this.getNode(), error);
+		return new NodeApiError(this.getNode(), { host: hostOf(url, baseURL) } as JsonObject, {
+			...failure,
+			itemIndex: this.getItemIndex(),
+		});
+	};
+	return await withRateLimitRetries(
+		this,
+		settings,
+		async () => await this.makeRoutingRequest(requestData),
+		fail,
+	);
+}
+
+/**
+ * A request an operation makes in code (a lookup before or after its own request), under the
+ * same policy as the operation's own requests: Request Options → Timeout, and the rate-limit
+ * retries above. Errors are apiRequest's (problem documents, network failures naming the host).
+ */
+export async function lookupRequest<T = unknown>(
+	context: IExecuteSingleFunctions,
+	method: IHttpRequestMethods,
+	path: string,
+): Promise<T> {
+	const settings = context.getNodeParameter('requestOptions', {}) as RetrySettings;
+	return await withRateLimitRetries(
+		context,
+		settings,
+		async () =>
+			await apiRequest<T>(context, method, path, {
+				timeout: settings.timeout || DEFAULT_TIMEOUT_MS,
+				secrets: secretPathValues(context),
+			}),
+		(error) => asNodeError(context.getNode(), error),
+	);
 }
