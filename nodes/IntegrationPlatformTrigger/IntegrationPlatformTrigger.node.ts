@@ -12,6 +12,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { apiRequest, CREDENTIAL_TYPE, nodeCredentials } from '../shared/api';
 import { problemError } from '../shared/errors';
 import { searchProjects } from '../IntegrationPlatform/listSearch/searches';
+import { encodePathSegment } from '../IntegrationPlatform/shared/templates';
 import { triggerProperties } from './description';
 import {
 	buildItems,
@@ -53,6 +54,8 @@ import type { HeaderBag, VerifyFailure } from './svix';
  * not from it. Checked before the signature, so a huge body costs no HMAC work: 413.
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** The signing-secret fetch must end well within Svix's 15 s delivery timeout. */
+const SECRET_FETCH_TIMEOUT_MS = 8_000;
 /** A download URL result must arrive well within the sender's own timeout. */
 const DOWNLOAD_TIMEOUT_MS = 10_000;
 
@@ -234,8 +237,10 @@ async function fetchSigningSecret(
 	const body = await apiRequest<IDataObject>(
 		context,
 		'GET',
-		`/projects/${encodeURIComponent(project)}/destinations/${encodeURIComponent(destination)}`,
-		{ qs: { includeSecrets: true } },
+		`/projects/${encodePathSegment(project)}/destinations/${encodePathSegment(destination)}`,
+		// Deliveries wait on this fetch (and share it), so it must end well within the sender's
+		// own 15 s timeout: a hung request would otherwise time out every delivery meanwhile.
+		{ qs: { includeSecrets: true }, timeout: SECRET_FETCH_TIMEOUT_MS },
 	);
 	const secrets = (body?.secrets ?? {}) as IDataObject;
 	const key = secrets.webhookSigningKey;

@@ -43,7 +43,8 @@ export class SecretCache {
 		private readonly minRefreshMs = 30_000,
 		private readonly now: Clock = Date.now,
 		private readonly maxEntries = 1000,
-		private readonly failureBackoffMs = 5_000,
+		// Below Svix's first retry delay (5 s), so that the service's retry finds a fresh fetch.
+		private readonly failureBackoffMs = 4_000,
 	) {}
 
 	/**

@@ -90,6 +90,22 @@ describe('the signing secret cannot be fetched', () => {
 		],
 	];
 
+	test("a hanging secret fetch is given up in time: 503 well within the sender's 15 s, nothing starts", async () => {
+		const h = await trigger(sim, { destinationName: 'n8n-secret-hang', events: ['notification'] });
+		await h.activate();
+		const secret = await signingSecret(sim, 'n8n-secret-hang');
+		resetTriggerMemory();
+		sim.faults.add({ route: 'getDestination', hang: true, times: 1 });
+		const started = Date.now();
+		const answer = await h.call(signed(secret, notificationBody));
+		const elapsed = Date.now() - started;
+		expect(answer).toMatchObject({ status: 503, items: undefined });
+		expect(elapsed).toBeLessThan(12_000);
+		// The next delivery after the back-off fetches again and is accepted.
+		resetTriggerMemory();
+		expect((await h.call(signed(secret, notificationBody))).status).toBe(200);
+	});
+
 	test.each(FAULTS)(
 		'%s → 503, nothing starts; within the back-off the service is not asked again; afterwards it is',
 		async (_kind, fault) => {
