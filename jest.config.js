@@ -1,6 +1,7 @@
-// Three projects: `unit` (pure modules, descriptions, simulator), `engine` (nodes run in-process by
-// n8n-core's WorkflowExecute against the simulator) and `e2e` (a real n8n 2.41.1 on Node 24,
-// provisioned and started by test/harness; one instance per run, so it runs in band).
+// Four projects: `unit` (pure modules, descriptions, simulator), `engine` (nodes run in-process by
+// n8n-core's WorkflowExecute against the simulator), `e2e` (a real n8n 2.41.1 on Node 24,
+// provisioned and started by test/harness; one instance per run, so it runs in band) and
+// `e2e-queue` (the same n8n in queue mode).
 const tsTransform = {
 	'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }],
 };
@@ -8,6 +9,8 @@ const common = { transform: tsTransform, testEnvironment: 'node', modulePathIgno
 
 /** @type {import('jest').Config} */
 module.exports = {
+	// Only honoured here, for all projects: moves the e2e secret scan to the end.
+	testSequencer: '<rootDir>/test/harness/e2eSequencer.js',
 	projects: [
 		{
 			displayName: 'unit',
@@ -27,6 +30,16 @@ module.exports = {
 			globalSetup: '<rootDir>/test/harness/globalSetup.js',
 			globalTeardown: '<rootDir>/test/harness/globalTeardown.js',
 			testTimeout: 120000,
+		},
+		{
+			// The same n8n in queue mode (Redis + main + workers + a webhook process), one cluster
+			// per run; run it after `e2e`, in band (test/harness/queueGlobalSetup.js).
+			displayName: 'e2e-queue',
+			testMatch: ['<rootDir>/test/e2e-queue/**/*.test.{ts,js}'],
+			...common,
+			globalSetup: '<rootDir>/test/harness/queueGlobalSetup.js',
+			globalTeardown: '<rootDir>/test/harness/queueGlobalTeardown.js',
+			testTimeout: 300000,
 		},
 	],
 };

@@ -334,11 +334,11 @@ async function main() {
 				p1,
 				p4,
 			});
-		for (const extra of ['p2', 'p3']) {
+		for (const extra of ['p2', 'p3', 'p5']) {
 			const file = path.join(__dirname, `${extra}.js`);
 			if (fs.existsSync(file)) suites[extra] = require(file).run;
 		}
-		for (const name of ['p1', 'p2', 'p3', 'p4']) {
+		for (const name of ['p1', 'p2', 'p3', 'p4', 'p5']) {
 			if (!ONLY.includes(name) || !suites[name]) continue;
 			const outcome = await suites[name](ctx);
 			if (!outcome) continue;
