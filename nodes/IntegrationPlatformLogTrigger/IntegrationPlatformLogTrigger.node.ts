@@ -9,6 +9,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { searchProjects } from '../IntegrationPlatform/listSearch/searches';
+import { projectLocator } from '../IntegrationPlatform/shared/fields';
 import { authenticationParameter, nodeCredentials } from '../shared/api';
 import type { LogEntry, OperationLogs } from './logCursor';
 import { advanceCursor, latestEntries, normalizeEntries } from './logCursor';
@@ -46,28 +47,8 @@ const STATE_KEY = 'logCursor';
 const PROJECT_KEY = 'projectIdOf';
 
 const projectParameter: INodeProperties = {
-	displayName: 'Project',
-	name: 'project',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
+	...projectLocator,
 	description: 'The project of the operations, chosen from the list or given by name or ID',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a project…',
-			typeOptions: { searchListMethod: 'searchProjects', searchable: true },
-		},
-		{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. my-project' },
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 6f1c2b9e-5d1a-4a51-9a0e-0d6a5e2b7c11',
-		},
-	],
 };
 
 const properties: INodeProperties[] = [

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { projectLocator } from '../IntegrationPlatform/shared/fields';
 import { authenticationParameter } from '../shared/api';
 import { NOTIFICATION_TYPES } from './events';
 
@@ -34,27 +35,9 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: { show: { authentication: ['none'] } },
 	},
 	{
-		displayName: 'Project',
-		name: 'project',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
+		...projectLocator,
 		description: 'The project whose destination delivers to this trigger',
 		displayOptions: withCredential,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchProjects', searchable: true },
-			},
-			{
-				displayName: 'Name or ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. my-project',
-			},
-		],
 	},
 	{
 		displayName: 'Destination Name',

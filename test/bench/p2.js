@@ -9,49 +9,11 @@
  */
 const crypto = require('node:crypto');
 const http = require('node:http');
-const { SEED } = require('../simulator');
+const { body, signed, workflow, ourTrigger, ourTriggerUrl } = require('./deliveries');
 
 const DURATION_MS = Number(process.env.BENCH_P2_SECONDS ?? 10) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_P2_CONCURRENCY ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SECRET = `whsec_${Buffer.from('bench-signing-key-32-bytes-long!').toString('base64')}`;
-const KEY = Buffer.from(SECRET.slice('whsec_'.length), 'base64');
-
-const body = JSON.stringify({
-	action: 'read',
-	projectId: SEED.projectId,
-	provider: 'hubspot',
-	groupRef: SEED.groupRef,
-	groupName: SEED.groupName,
-	installationId: SEED.installationId,
-	installationUpdateTime: '2026-01-01T00:00:00.000000Z',
-	objectName: 'contacts',
-	consumerRef: SEED.consumerRef,
-	consumerName: SEED.consumerName,
-	operationId: SEED.operationId,
-	readType: 'scheduled',
-	resultInfo: { type: 'inline', numRecords: 2 },
-	result: [
-		{ fields: { id: '1', email: 'a@example.com' } },
-		{ fields: { id: '2', email: 'b@example.com' } },
-	],
-});
-
-/** Svix headers, computed here independently of the node (svix webhook.ts sign()). */
-function signed() {
-	const id = `msg_${crypto.randomUUID().replace(/-/g, '')}`;
-	const timestamp = Math.floor(Date.now() / 1000);
-	const signature = crypto
-		.createHmac('sha256', KEY)
-		.update(`${id}.${timestamp}.${body}`)
-		.digest('base64');
-	return {
-		'svix-id': id,
-		'svix-timestamp': String(timestamp),
-		'svix-signature': `v1,${signature}`,
-	};
-}
-
 /** Closed-loop load on one URL; returns throughput and latency percentiles. */
 async function load(/** @type {string} */ url, /** @type {boolean} */ sign) {
 	const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -74,7 +36,7 @@ async function load(/** @type {string} */ url, /** @type {boolean} */ sign) {
 					headers: {
 						'content-type': 'application/json',
 						'content-length': Buffer.byteLength(body),
-						...(sign ? signed() : {}),
+						...(sign ? signed().headers : {}),
 					},
 				},
 				(res) => {
@@ -106,24 +68,6 @@ async function load(/** @type {string} */ url, /** @type {boolean} */ sign) {
 	return { perSecond: accepted / elapsed, accepted, rejected, p50: pct(50), p99: pct(99) };
 }
 
-function workflow(/** @type {string} */ name, /** @type {any} */ trigger) {
-	return {
-		name,
-		nodes: [
-			{ name: 'Receive', position: [0, 0], webhookId: crypto.randomUUID(), ...trigger },
-			{
-				parameters: {},
-				name: 'Handle',
-				type: 'n8n-nodes-base.noOp',
-				typeVersion: 1,
-				position: [200, 0],
-			},
-		],
-		connections: { Receive: { main: [[{ node: 'Handle', type: 'main', index: 0 }]] } },
-		settings: { saveDataSuccessExecution: 'all' },
-	};
-}
-
 async function activate(
 	/** @type {any} */ n8n,
 	/** @type {any} */ definition,
@@ -135,7 +79,7 @@ async function activate(
 	for (let i = 0; i < 100; i++) {
 		const res = await fetch(url, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', ...(sign ? signed() : {}) },
+			headers: { 'content-type': 'application/json', ...(sign ? signed().headers : {}) },
 			body,
 		});
 		if (res.status !== 404) break;
@@ -168,20 +112,7 @@ exports.run = async function run(/** @type {any} */ ctx) {
 };
 
 async function measureIn(/** @type {any} */ n8n, /** @type {string} */ setting) {
-	const oursNode = workflow('bench p2 ours', {
-		type: 'n8n-nodes-integration-platform.integrationPlatformTrigger',
-		typeVersion: 2,
-		parameters: {
-			authentication: 'none',
-			registerDestination: false,
-			events: ['read', 'subscribe', 'schema.watch', 'notification'],
-			output: 'message',
-			verifySignature: true,
-			signingSecretSource: 'field',
-			signingSecret: SECRET,
-		},
-	});
-	const ourHook = oursNode.nodes[0].webhookId;
+	const oursNode = workflow('bench p2 ours', ourTrigger);
 	const peerNode = workflow('bench p2 peer', {
 		type: 'n8n-nodes-base.webhook',
 		typeVersion: 2,
@@ -192,8 +123,8 @@ async function measureIn(/** @type {any} */ n8n, /** @type {string} */ setting) 
 			options: {},
 		},
 	});
-	const oursUrl = `${n8n.baseUrl}/webhook/${ourHook}/webhook`;
-	const peerUrl = `${n8n.baseUrl}/webhook/${peerNode.nodes[0].parameters.path}`;
+	const oursUrl = ourTriggerUrl(n8n.baseUrl, oursNode);
+	const peerUrl = `${n8n.baseUrl}/webhook/${/** @type {any} */ (peerNode.nodes[0]).parameters.path}`;
 	process.stdout.write(
 		`P2 (${setting}): signed deliveries, ${CONCURRENCY} concurrent senders, ${DURATION_MS / 1000} s per round, ${ROUNDS} rounds\n`,
 	);

@@ -33,10 +33,9 @@
  * (single,queue), BENCH_P5_LAZY (1), BENCH_P5_CONCURRENCY (skip probing, use this C),
  * BENCH_P5_QUEUE_DB (postgres | sqlite), KEEP_N8N_USER_FOLDER (keep the cluster's logs and data).
  */
-const crypto = require('node:crypto');
 const http = require('node:http');
 const { startN8nCluster } = require('../harness/n8n');
-const { SEED } = require('../simulator');
+const { body, signed, workflow, ourTrigger, ourTriggerUrl } = require('./deliveries');
 
 const DURATION_MS = Number(process.env.BENCH_P5_SECONDS ?? 60) * 1000;
 const PROBE_MS = Number(process.env.BENCH_P5_PROBE_SECONDS ?? 8) * 1000;
@@ -47,48 +46,8 @@ const FIXED_CONCURRENCY = process.env.BENCH_P5_CONCURRENCY
 	: undefined;
 const QUEUE_DB = /** @type {'postgres' | 'sqlite'} */ (process.env.BENCH_P5_QUEUE_DB ?? 'postgres');
 const PROBE_LEVELS = [2, 4, 8, 16, 32, 64];
-const SECRET = `whsec_${Buffer.from('bench-p5-signing-key-32-bytes!!!').toString('base64')}`;
-const KEY = Buffer.from(SECRET.slice('whsec_'.length), 'base64');
 const say = (/** @type {string} */ m) => process.stdout.write(`${m}\n`);
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
-
-const body = JSON.stringify({
-	action: 'read',
-	projectId: SEED.projectId,
-	provider: 'hubspot',
-	groupRef: SEED.groupRef,
-	groupName: SEED.groupName,
-	installationId: SEED.installationId,
-	installationUpdateTime: '2026-01-01T00:00:00.000000Z',
-	objectName: 'contacts',
-	consumerRef: SEED.consumerRef,
-	consumerName: SEED.consumerName,
-	operationId: SEED.operationId,
-	readType: 'scheduled',
-	resultInfo: { type: 'inline', numRecords: 2 },
-	result: [
-		{ fields: { id: '1', email: 'a@example.com' } },
-		{ fields: { id: '2', email: 'b@example.com' } },
-	],
-});
-
-/** Svix headers, computed here independently of the node (svix webhook.ts sign()). */
-function signed() {
-	const id = `msg_${crypto.randomUUID().replace(/-/g, '')}`;
-	const timestamp = Math.floor(Date.now() / 1000);
-	const signature = crypto
-		.createHmac('sha256', KEY)
-		.update(`${id}.${timestamp}.${body}`)
-		.digest('base64');
-	return {
-		id,
-		headers: {
-			'svix-id': id,
-			'svix-timestamp': String(timestamp),
-			'svix-signature': `v1,${signature}`,
-		},
-	};
-}
 
 /**
  * Closed-loop load: `concurrency` senders for `durationMs`. Returns the svix-ids answered 2xx, the
@@ -218,39 +177,6 @@ async function settle(
 	}
 }
 
-function workflow(/** @type {string} */ name) {
-	return {
-		name,
-		nodes: [
-			{
-				name: 'Receive',
-				position: [0, 0],
-				webhookId: crypto.randomUUID(),
-				type: 'n8n-nodes-integration-platform.integrationPlatformTrigger',
-				typeVersion: 2,
-				parameters: {
-					authentication: 'none',
-					registerDestination: false,
-					events: ['read', 'subscribe', 'schema.watch', 'notification'],
-					output: 'message',
-					verifySignature: true,
-					signingSecretSource: 'field',
-					signingSecret: SECRET,
-				},
-			},
-			{
-				parameters: {},
-				name: 'Handle',
-				type: 'n8n-nodes-base.noOp',
-				typeVersion: 1,
-				position: [200, 0],
-			},
-		],
-		connections: { Receive: { main: [[{ node: 'Handle', type: 'main', index: 0 }]] } },
-		settings: { saveDataSuccessExecution: 'all' },
-	};
-}
-
 /**
  * Activation registers the webhook asynchronously (n8n 2.x): waits until the URL stops answering
  * 404. Unsigned requests, so that this starts no execution (the trigger answers 401).
@@ -275,8 +201,8 @@ async function registered(url) {
  * @param {any} n8n @param {string} label
  */
 async function measure(n8n, label) {
-	const definition = workflow(`bench p5 ${label}`);
-	const url = `${n8n.baseUrl}/webhook/${definition.nodes[0].webhookId}/webhook`;
+	const definition = workflow(`bench p5 ${label}`, ourTrigger);
+	const url = ourTriggerUrl(n8n.baseUrl, definition);
 	const created = await n8n.createWorkflow(definition);
 	await n8n.api('POST', `/workflows/${created.id}/activate`);
 	await registered(url);
@@ -286,8 +212,8 @@ async function measure(n8n, label) {
 		/** @type {Array<{ concurrency: number, perSecond: number, p50: number, p99: number, rejected: number }>} */
 		const probes = [];
 		if (!concurrency) {
-			const probeDef = workflow(`bench p5 ${label} probe`);
-			const probeUrl = `${n8n.baseUrl}/webhook/${probeDef.nodes[0].webhookId}/webhook`;
+			const probeDef = workflow(`bench p5 ${label} probe`, ourTrigger);
+			const probeUrl = ourTriggerUrl(n8n.baseUrl, probeDef);
 			const probe = await n8n.createWorkflow(probeDef);
 			await n8n.api('POST', `/workflows/${probe.id}/activate`);
 			await registered(probeUrl);

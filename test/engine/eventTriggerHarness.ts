@@ -11,9 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { HookContext, WebhookContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialType,
 	IDataObject,
-	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
@@ -24,68 +22,12 @@ import type {
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, Workflow } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
-import { IntegrationPlatformApi } from '../../credentials/IntegrationPlatformApi.credentials';
-import { IntegrationPlatformTokenApi } from '../../credentials/IntegrationPlatformTokenApi.credentials';
 import { IntegrationPlatformTrigger } from '../../nodes/IntegrationPlatformTrigger/IntegrationPlatformTrigger.node';
+import { TestCredentialsHelper } from '../harness/engine';
 import type { Sim } from '../harness/eventTriggerSim';
 import { SEED } from '../harness/eventTriggerSim';
-
-const CREDENTIAL_TYPES: Record<string, ICredentialType> = {
-	integrationPlatformApi: new IntegrationPlatformApi(),
-	integrationPlatformTokenApi: new IntegrationPlatformTokenApi(),
-};
-
-class Credentials extends ICredentialsHelper {
-	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
-		super();
-	}
-
-	getParentTypes(): string[] {
-		return [];
-	}
-
-	isCredentialUsableByNode(): boolean {
-		return true;
-	}
-
-	async authenticate(
-		credentials: ICredentialDataDecryptedObject,
-		typeName: string,
-		requestOptions: IHttpRequestOptions,
-	) {
-		const authenticate = CREDENTIAL_TYPES[typeName].authenticate;
-		if (typeof authenticate !== 'function') throw new Error('expected a function authenticate');
-		return await authenticate(credentials, requestOptions);
-	}
-
-	async preAuthentication() {
-		return undefined;
-	}
-
-	async runPreAuthentication() {
-		return undefined;
-	}
-
-	async getCredentials(): Promise<never> {
-		throw new Error('not used');
-	}
-
-	async getDecrypted(_a: IWorkflowExecuteAdditionalData, _c: unknown, type: string) {
-		const data = this.data[type];
-		if (!data) throw new Error(`no test credentials of type ${type}`);
-		return { ...data };
-	}
-
-	async updateCredentials() {}
-
-	async updateCredentialsOauthTokenData() {}
-
-	getCredentialsProperties(type: string) {
-		return CREDENTIAL_TYPES[type].properties;
-	}
-}
 
 export const NODE_TYPE = 'n8n-nodes-integration-platform.integrationPlatformTrigger';
 const nodeType = new IntegrationPlatformTrigger();
@@ -132,7 +74,7 @@ export class TriggerHarness {
 
 	private baseUrl = '';
 
-	private readonly credentials: Credentials;
+	private readonly credentials: TestCredentialsHelper;
 
 	constructor(sim: Sim, options: TriggerOptions) {
 		this.webhookId = options.webhookId ?? '6f1c2c1e-0000-4000-8000-00000000abcd';
@@ -153,7 +95,7 @@ export class TriggerHarness {
 					? {}
 					: { [credentialType]: { id: 'cred-1', name: 'Simulator' } },
 		};
-		this.credentials = new Credentials(
+		this.credentials = new TestCredentialsHelper(
 			options.credential === null
 				? {}
 				: {

@@ -30,7 +30,8 @@ export const CREDENTIAL_TYPES: Record<string, ICredentialType> = {
 
 export const NODE_TYPE = 'n8n-nodes-integration-platform.integrationPlatform';
 
-class TestCredentialsHelper extends ICredentialsHelper {
+/** Credentials for in-process runs: fixture data by type, applied with the types' own authenticate. */
+export class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
 		super();
 	}

@@ -31,14 +31,14 @@ export const PROJECT_RESOURCES = [
 
 const show = (options: IDisplayOptions['show']): IDisplayOptions => ({ show: options });
 
-export const projectField: INodeProperties = {
+/** The project locator of every node of the package (the action node shows it per resource). */
+export const projectLocator: INodeProperties = {
 	displayName: 'Project',
 	name: 'project',
 	type: 'resourceLocator',
 	required: true,
 	default: { mode: 'list', value: '' },
 	description: 'The project, chosen from the list or given by name or ID (the API accepts both)',
-	displayOptions: show({ resource: PROJECT_RESOURCES }),
 	modes: [
 		{
 			displayName: 'From List',
@@ -55,6 +55,11 @@ export const projectField: INodeProperties = {
 			placeholder: 'e.g. 6f1c2b9e-5d1a-4a51-9a0e-0d6a5e2b7c11',
 		},
 	],
+};
+
+export const projectField: INodeProperties = {
+	...projectLocator,
+	displayOptions: show({ resource: PROJECT_RESOURCES }),
 };
 
 export const integrationField: INodeProperties = {

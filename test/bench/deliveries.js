@@ -1,0 +1,95 @@
+// @ts-check
+'use strict';
+/**
+ * What P2 and P5 send and where: a read-result message, Svix signatures computed here
+ * independently of the node (svix webhook.ts sign()), and the workflows that receive them (the
+ * Integration Platform Trigger with its signing secret typed in, no registration; n8n's Webhook
+ * node as the peer), each followed by a NoOp.
+ */
+const crypto = require('node:crypto');
+const { SEED } = require('../simulator');
+
+const SECRET = `whsec_${Buffer.from('bench-signing-key-32-bytes-long!').toString('base64')}`;
+const KEY = Buffer.from(SECRET.slice('whsec_'.length), 'base64');
+
+const body = JSON.stringify({
+	action: 'read',
+	projectId: SEED.projectId,
+	provider: 'hubspot',
+	groupRef: SEED.groupRef,
+	groupName: SEED.groupName,
+	installationId: SEED.installationId,
+	installationUpdateTime: '2026-01-01T00:00:00.000000Z',
+	objectName: 'contacts',
+	consumerRef: SEED.consumerRef,
+	consumerName: SEED.consumerName,
+	operationId: SEED.operationId,
+	readType: 'scheduled',
+	resultInfo: { type: 'inline', numRecords: 2 },
+	result: [
+		{ fields: { id: '1', email: 'a@example.com' } },
+		{ fields: { id: '2', email: 'b@example.com' } },
+	],
+});
+
+/** A fresh message id and its Svix headers for `body`. */
+function signed() {
+	const id = `msg_${crypto.randomUUID().replace(/-/g, '')}`;
+	const timestamp = Math.floor(Date.now() / 1000);
+	const signature = crypto
+		.createHmac('sha256', KEY)
+		.update(`${id}.${timestamp}.${body}`)
+		.digest('base64');
+	return {
+		id,
+		headers: {
+			'svix-id': id,
+			'svix-timestamp': String(timestamp),
+			'svix-signature': `v1,${signature}`,
+		},
+	};
+}
+
+/** A workflow: the given trigger node (named Receive) → NoOp. */
+function workflow(/** @type {string} */ name, /** @type {Record<string, unknown>} */ trigger) {
+	return {
+		name,
+		nodes: [
+			{ name: 'Receive', position: [0, 0], webhookId: crypto.randomUUID(), ...trigger },
+			{
+				parameters: {},
+				name: 'Handle',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [200, 0],
+			},
+		],
+		connections: { Receive: { main: [[{ node: 'Handle', type: 'main', index: 0 }]] } },
+		settings: { saveDataSuccessExecution: 'all' },
+	};
+}
+
+/** The Integration Platform Trigger, verifying signatures against SECRET, registering nothing. */
+const ourTrigger = {
+	type: 'n8n-nodes-integration-platform.integrationPlatformTrigger',
+	typeVersion: 2,
+	parameters: {
+		authentication: 'none',
+		registerDestination: false,
+		events: ['read', 'subscribe', 'schema.watch', 'notification'],
+		output: 'message',
+		verifySignature: true,
+		signingSecretSource: 'field',
+		signingSecret: SECRET,
+	},
+};
+
+/** Production URL of a workflow's Receive node (our trigger's webhook path is `webhook`). */
+function ourTriggerUrl(
+	/** @type {string} */ baseUrl,
+	/** @type {{ nodes: Array<Record<string, unknown>> }} */ definition,
+) {
+	return `${baseUrl}/webhook/${definition.nodes[0].webhookId}/webhook`;
+}
+
+module.exports = { SECRET, body, signed, workflow, ourTrigger, ourTriggerUrl };
