@@ -75,5 +75,32 @@ export class IntegrationPlatformApi implements ICredentialType {
 			url: '/projects',
 			method: 'GET',
 		},
+		// n8n shows only the status text otherwise ("Unauthorized").
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The service refused the API key (HTTP 401). Check that it is a current API key of the project, and that the API Base URL is right.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						'The API key was accepted but may not list projects (HTTP 403). Check its scopes.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'Nothing answers /v1/projects at the API Base URL (HTTP 404). Check the API Base URL.',
+				},
+			},
+		],
 	};
 }

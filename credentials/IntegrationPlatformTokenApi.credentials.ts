@@ -66,5 +66,32 @@ export class IntegrationPlatformTokenApi implements ICredentialType {
 			url: '/projects',
 			method: 'GET',
 		},
+		// n8n shows only the status text otherwise ("Unauthorized").
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The service refused the bearer token (HTTP 401). Builder tokens are short-lived: paste a fresh one, and check the API Base URL.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						'The token was accepted but may not list projects (HTTP 403). Check the roles of the user.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'Nothing answers /v1/projects at the API Base URL (HTTP 404). Check the API Base URL.',
+				},
+			},
+		],
 	};
 }
