@@ -3,8 +3,9 @@
 /**
  * P2, event trigger: sustained signed deliveries per second into an activated workflow, the
  * Integration Platform Trigger with signature verification on, against n8n's Webhook node
- * receiving the same bodies (no verification: the peer a user would wire by hand). Both answer
- * on receipt and run a NoOp after. Senders are closed-loop: CONCURRENCY connections, each posting
+ * receiving the same bodies (no verification: the peer a user would wire by hand). A third
+ * contender, the barest community webhook trigger (bench package), separates what n8n's webhook
+ * path costs any community trigger from what ours adds. All answer on receipt and run a NoOp after. Senders are closed-loop: CONCURRENCY connections, each posting
  * as soon as its previous delivery was answered, for DURATION seconds.
  */
 const crypto = require('node:crypto');
@@ -123,7 +124,13 @@ async function measureIn(/** @type {any} */ n8n, /** @type {string} */ setting) 
 			options: {},
 		},
 	});
+	const bareNode = workflow('bench p2 bare', {
+		type: 'n8n-nodes-bench-starter-style.benchBareTrigger',
+		typeVersion: 2,
+		parameters: {},
+	});
 	const oursUrl = ourTriggerUrl(n8n.baseUrl, oursNode);
+	const bareUrl = ourTriggerUrl(n8n.baseUrl, bareNode);
 	const peerUrl = `${n8n.baseUrl}/webhook/${/** @type {any} */ (peerNode.nodes[0]).parameters.path}`;
 	process.stdout.write(
 		`P2 (${setting}): signed deliveries, ${CONCURRENCY} concurrent senders, ${DURATION_MS / 1000} s per round, ${ROUNDS} rounds\n`,
@@ -131,14 +138,16 @@ async function measureIn(/** @type {any} */ n8n, /** @type {string} */ setting) 
 	const ids = [
 		await activate(n8n, oursNode, oursUrl, true),
 		await activate(n8n, peerNode, peerUrl, false),
+		await activate(n8n, bareNode, bareUrl, false),
 	];
 	/** @type {Record<string, Array<Awaited<ReturnType<typeof load>>>>} */
-	const runs = { ours: [], peer: [] };
+	const runs = { ours: [], peer: [], bare: [] };
 	try {
 		for (let round = 0; round < ROUNDS; round++) {
 			for (const [name, url, sign] of /** @type {const} */ ([
 				['ours', oursUrl, true],
 				['peer', peerUrl, false],
+				['bare', bareUrl, false],
 			])) {
 				if (process.env.BENCH_P2_ONLY && process.env.BENCH_P2_ONLY !== name) continue;
 				const result = await load(url, sign);
@@ -156,12 +165,17 @@ async function measureIn(/** @type {any} */ n8n, /** @type {string} */ setting) 
 	}
 	const med = (/** @type {number[]} */ v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 	if (!runs.ours.length || !runs.peer.length) return undefined;
-	const rate = {
-		ours: med(runs.ours.map((r) => r.perSecond)),
-		peer: med(runs.peer.map((r) => r.perSecond)),
-	};
-	const p99 = { ours: med(runs.ours.map((r) => r.p99)), peer: med(runs.peer.map((r) => r.p99)) };
-	const p50 = { ours: med(runs.ours.map((r) => r.p50)), peer: med(runs.peer.map((r) => r.p50)) };
+	/** Median of one measure per contender. */
+	const medians = (/** @type {'perSecond' | 'p50' | 'p99'} */ key) =>
+		Object.fromEntries(
+			Object.entries(runs).map(([name, list]) => [
+				name,
+				list.length ? med(list.map((r) => r[key])) : NaN,
+			]),
+		);
+	const rate = medians('perSecond');
+	const p99 = medians('p99');
+	const p50 = medians('p50');
 	const rejected = runs.ours.reduce((s, r) => s + r.rejected, 0);
 	return {
 		results: runs,
@@ -170,7 +184,9 @@ async function measureIn(/** @type {any} */ n8n, /** @type {string} */ setting) 
 			'|---|---|---|---|---|',
 			`| **Integration Platform Trigger, signature verified** | ${runs.ours.map((r) => r.perSecond.toFixed(0)).join(' / ')} | ${rate.ours.toFixed(0)} | ${p50.ours.toFixed(1)} ms | ${p99.ours.toFixed(1)} ms |`,
 			`| Webhook node (peer, no verification) | ${runs.peer.map((r) => r.perSecond.toFixed(0)).join(' / ')} | ${rate.peer.toFixed(0)} | ${p50.peer.toFixed(1)} ms | ${p99.peer.toFixed(1)} ms |`,
+			`| bare community trigger (no parameters, no verification) | ${runs.bare.map((r) => r.perSecond.toFixed(0)).join(' / ')} | ${rate.bare.toFixed(0)} | ${p50.bare.toFixed(1)} ms | ${p99.bare.toFixed(1)} ms |`,
 			`| ratio ours / peer | | **${(rate.ours / rate.peer).toFixed(2)}** (target ≥ 0.9) | | **${(p99.ours / p99.peer).toFixed(2)}** (target ≤ 1.2) |`,
+			`| ratio ours / bare community trigger | | **${(rate.ours / rate.bare).toFixed(2)}** | | **${(p99.ours / p99.bare).toFixed(2)}** |`,
 			'',
 			`Rejected signed deliveries of ours: ${rejected}.`,
 		].join('\n'),

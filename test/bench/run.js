@@ -12,8 +12,11 @@
  *       floor (a bare Node client on the same Node 24).
  *   P4  package: cold load time of all nodes and credentials, packed tarball size.
  *   P2, P3 (event and log triggers) run when those nodes are in the package: see p2.js, p3.js.
+ *   P5  60 s of sustained signed deliveries, single process and queue mode (about 10 minutes; only
+ *       when BENCH_ONLY names it): see p5.js.
  *
- * Options (environment): BENCH_ITEMS (1000), BENCH_ROUNDS (3), BENCH_ONLY (comma list: p1,p2,p3,p4).
+ * Options (environment): BENCH_ITEMS (1000), BENCH_ROUNDS (3), BENCH_ONLY (comma list, default
+ * p1,p2,p3,p4; add p5 for the load run).
  * Results are also written to test/bench/results/latest.json.
  */
 const { execFile, execFileSync } = require('node:child_process');
