@@ -5,8 +5,9 @@
  * Integration Platform Trigger with signature verification on, against n8n's Webhook node
  * receiving the same bodies (no verification: the peer a user would wire by hand). A third
  * contender, the barest community webhook trigger (bench package), separates what n8n's webhook
- * path costs any community trigger from what ours adds. All answer on receipt and run a NoOp after. Senders are closed-loop: CONCURRENCY connections, each posting
- * as soon as its previous delivery was answered, for DURATION seconds.
+ * path costs any community trigger from what ours adds. All answer on receipt and run a NoOp
+ * after. Senders are closed-loop: CONCURRENCY connections, each posting as soon as its previous
+ * delivery was answered, for DURATION seconds.
  */
 const crypto = require('node:crypto');
 const http = require('node:http');
@@ -130,7 +131,7 @@ async function measureIn(/** @type {any} */ n8n, /** @type {string} */ setting) 
 		parameters: {},
 	});
 	const oursUrl = ourTriggerUrl(n8n.baseUrl, oursNode);
-	const bareUrl = ourTriggerUrl(n8n.baseUrl, bareNode);
+	const bareUrl = ourTriggerUrl(n8n.baseUrl, bareNode); // same webhook path, `webhook`
 	const peerUrl = `${n8n.baseUrl}/webhook/${/** @type {any} */ (peerNode.nodes[0]).parameters.path}`;
 	process.stdout.write(
 		`P2 (${setting}): signed deliveries, ${CONCURRENCY} concurrent senders, ${DURATION_MS / 1000} s per round, ${ROUNDS} rounds\n`,
