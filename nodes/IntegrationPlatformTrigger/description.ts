@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { projectLocator } from '../IntegrationPlatform/shared/fields';
 import { authenticationParameter } from '../shared/api';
-import { NOTIFICATION_TYPES } from './events';
+import { NOTIFICATION_TYPES, SUBSCRIBE_EVENT_TYPES } from './events';
 
 /** The shared credential choice plus "none": a signing secret typed in, no registration. */
 const authentication: INodeProperties = {
@@ -20,9 +20,29 @@ const authentication: INodeProperties = {
 
 const withCredential = { hide: { authentication: ['none'] } };
 
+const signingSecretField: INodeProperties = {
+	displayName: 'Signing Secret',
+	name: 'signingSecret',
+	type: 'string',
+	typeOptions: { password: true },
+	default: '',
+	required: true,
+	description:
+		"The destination's signing secret (whsec_…). Several, separated by spaces or commas, during a rotation.",
+};
+
 const notificationTypeOptions = [...NOTIFICATION_TYPES]
 	.sort((a, b) => a.localeCompare(b))
 	.map((type) => ({ name: type, value: type }));
+
+/** `associationUpdate` → "Association Update", sorted by name as n8n's lint wants options. */
+const subscribeEventTypeOptions = SUBSCRIBE_EVENT_TYPES.map((type) => ({
+	name: type
+		.replace(/^./, (c) => c.toUpperCase())
+		.replace(/([A-Z])/g, ' $1')
+		.trim(),
+	value: type,
+})).sort((a, b) => a.name.localeCompare(b.name));
 
 export const triggerProperties: INodeProperties[] = [
 	authentication,
@@ -123,13 +143,7 @@ export const triggerProperties: INodeProperties[] = [
 		default: [],
 		description: 'Which subscribe events to keep. None selected: all of them.',
 		displayOptions: { show: { events: ['subscribe'] } },
-		options: [
-			{ name: 'Association Update', value: 'associationUpdate' },
-			{ name: 'Create', value: 'create' },
-			{ name: 'Delete', value: 'delete' },
-			{ name: 'Other', value: 'other' },
-			{ name: 'Update', value: 'update' },
-		],
+		options: subscribeEventTypeOptions,
 	},
 	{
 		displayName: 'Notification Types',
@@ -204,29 +218,16 @@ export const triggerProperties: INodeProperties[] = [
 			},
 		],
 	},
+	// Typed in: chosen as the source with a credential, the only source without one.
 	{
-		displayName: 'Signing Secret',
-		name: 'signingSecret',
-		type: 'string',
-		typeOptions: { password: true },
-		default: '',
-		required: true,
-		description:
-			"The destination's signing secret (whsec_…). Several, separated by spaces or commas, during a rotation.",
+		...signingSecretField,
 		displayOptions: {
 			...withCredential,
 			show: { verifySignature: [true], signingSecretSource: ['field'] },
 		},
 	},
 	{
-		displayName: 'Signing Secret',
-		name: 'signingSecret',
-		type: 'string',
-		typeOptions: { password: true },
-		default: '',
-		required: true,
-		description:
-			"The destination's signing secret (whsec_…). Several, separated by spaces or commas, during a rotation.",
+		...signingSecretField,
 		displayOptions: { show: { authentication: ['none'], verifySignature: [true] } },
 	},
 	{

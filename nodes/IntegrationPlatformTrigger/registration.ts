@@ -297,6 +297,14 @@ async function registerSteps(
 	let destination = destinations.find((d) => d.name === desired.destinationName);
 	let destinationMode: Registration['destinationMode'] = 'created';
 	let previousUrl: string | undefined;
+	const pointAtThisTrigger = async (destinationId: unknown) =>
+		await writeDestination(
+			api,
+			'PATCH',
+			`${base}/destinations/${encodeURIComponent(String(destinationId))}`,
+			{ updateMask: ['metadata.url'], destination: { metadata: { url: desired.url } } },
+			desired.url,
+		);
 	if (!destination) {
 		destination = await writeDestination(
 			api,
@@ -323,13 +331,7 @@ async function registerSteps(
 		urlOf(destination) === previous.url
 	) {
 		// Registered by this node under an earlier URL of this n8n (WEBHOOK_URL changed): move it.
-		await writeDestination(
-			api,
-			'PATCH',
-			`${base}/destinations/${encodeURIComponent(String(destination.id))}`,
-			{ updateMask: ['metadata.url'], destination: { metadata: { url: desired.url } } },
-			desired.url,
-		);
+		await pointAtThisTrigger(destination.id);
 		destinationMode = previous.destinationMode;
 		previousUrl = previous.previousUrl;
 		Object.assign(undo, {
@@ -340,13 +342,7 @@ async function registerSteps(
 	} else if (desired.onExisting === 'takeOver') {
 		const current = urlOf(destination);
 		previousUrl = typeof current === 'string' ? current : '';
-		await writeDestination(
-			api,
-			'PATCH',
-			`${base}/destinations/${encodeURIComponent(String(destination.id))}`,
-			{ updateMask: ['metadata.url'], destination: { metadata: { url: desired.url } } },
-			desired.url,
-		);
+		await pointAtThisTrigger(destination.id);
 		destinationMode = 'takenOver';
 		Object.assign(undo, { destinationId: String(destination.id), destinationMode, previousUrl });
 	} else {

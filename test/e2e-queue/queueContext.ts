@@ -153,22 +153,7 @@ export async function allExecutions(
 	return { executions, hidden };
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function until<T>(
-	what: string,
-	probe: () => Promise<T | undefined | false> | T | undefined | false,
-	timeoutMs = 60_000,
-	intervalMs = 250,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined && value !== false) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(intervalMs);
-	}
-}
+export { sleep, until } from '../harness/wait';
 
 /** Runs `task` over `inputs` with at most `concurrency` at a time; results in input order. */
 export async function pool<I, O>(

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Sim } from '../harness/eventTriggerSim';
 import { registrationState, SEED, signingSecret, startSim, svix } from '../harness/eventTriggerSim';
 import { n8nClient, readExample, type N8nClient } from './e2eContext';
+import { sleep, until as waitUntil } from '../harness/wait';
 
 const TRIGGER = 'Integration Platform Trigger';
 jest.setTimeout(120_000);
@@ -17,8 +18,6 @@ let n8n: N8nClient;
 let sim: Sim;
 let credential: { id: string; name: string };
 let seeded: ReturnType<typeof registrationState>;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
 	n8n = n8nClient();
@@ -33,19 +32,11 @@ beforeAll(async () => {
 });
 afterAll(async () => await sim.close());
 
-async function until<T>(
+const until = <T>(
 	what: string,
-	probe: () => Promise<T | undefined> | T | undefined,
+	probe: () => Promise<T | undefined | false> | T | undefined | false,
 	timeoutMs = 30_000,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined && value !== false) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(200);
-	}
-}
+) => waitUntil(what, probe, timeoutMs, 200);
 
 /** The example workflow with a fresh webhook id and the given trigger parameters. */
 async function createWorkflow(parameters: Record<string, unknown>) {

@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 
 import { SEED, startSimulator, type LogSimulator } from '../engine/logTriggerHelpers';
 import { n8nClient, readExample, type N8nClient } from './e2eContext';
+import { sleep, until } from '../harness/wait';
 
 jest.setTimeout(180_000);
 
@@ -24,22 +25,6 @@ let sim: LogSimulator;
 let credential: { id: string; name: string };
 let workflowId: string;
 let cookie: string;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(
-	what: string,
-	probe: () => Promise<T | undefined> | T | undefined,
-	timeoutMs = 60_000,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined && value !== false) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(250);
-	}
-}
 
 /** Finished requests of the logs route: one per poll of the trigger (one operation). */
 const polls = () =>

@@ -99,17 +99,10 @@ export const json = (items: INodeExecutionData[] | null) => (items ?? []).map((i
 export const msgs = (items: INodeExecutionData[] | null) =>
 	json(items).map((j) => (j.message as IDataObject).msg as string);
 
-/** mulberry32: a small seeded PRNG so that failures reproduce. */
-export function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+/** A small seeded PRNG (the simulator's mulberry32) so that failures reproduce. */
+export const prng = (
+	require('../simulator/logTransforms') as { seededRandom: (seed: number) => () => number }
+).seededRandom;
 
 /** RFC 3339 with microseconds from microseconds since the epoch. */
 export function isoMicros(micros: number): string {

@@ -25,6 +25,11 @@ import {
 } from '../../../nodes/IntegrationPlatformLogTrigger/logCursor';
 import { timestampKey } from '../../../nodes/shared/timestamps';
 
+/** A small seeded PRNG (the simulator's mulberry32) so that failures reproduce. */
+const prng = (
+	require('../../simulator/logTransforms') as { seededRandom: (seed: number) => () => number }
+).seededRandom;
+
 const OP = 'op-1';
 const OP2 = 'op-2';
 const BASE = Date.UTC(2025, 5, 2, 8, 0, 0); // ms
@@ -491,18 +496,6 @@ describe('advanceOperation: undated entries', () => {
 		expect(r3.fresh.length).toBeGreaterThan(0);
 	});
 });
-
-/** mulberry32: a small seeded PRNG so that failures reproduce. */
-function prng(seed: number) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 describe('property: exactly once against an oracle (pure, seeded)', () => {
 	const seed = Number(process.env.LOG_CURSOR_SEED ?? 20251121);
