@@ -11,7 +11,7 @@
  */
 import * as fs from 'node:fs';
 
-import { n8nClient } from './e2eContext';
+import { n8nClient } from '../harness/e2eContext';
 
 interface Finding {
 	where: string;

@@ -1,0 +1,198 @@
+/**
+ * The action node in a real n8n 2.41.1: every example workflow of examples/ imported and run
+ * against the simulator, the credential tests, and the messages users see.
+ */
+import { SEED } from '../harness/actionEngine';
+import { actionExamples, expectations } from '../harness/actionExpectations';
+import { readExample, setUpE2e, type E2eContext } from '../harness/e2eContext';
+
+let ctx: E2eContext;
+beforeAll(async () => (ctx = await setUpE2e('action node')));
+afterAll(async () => await ctx.sim.close());
+
+describe('every example workflow runs in real n8n against the simulator', () => {
+	test('there is an expectation for every action-node example', () => {
+		expect(actionExamples.sort()).toEqual(Object.keys(expectations).sort());
+	});
+
+	test.each(actionExamples)('%s', async (name) => {
+		ctx.sim.reset();
+		const run = await ctx.n8n.runWorkflow(readExample(`${name}.json`), ctx.credentials);
+		expect({ status: run.status, error: run.error?.message }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		expectations[name](run.output('Integration Platform'));
+	});
+});
+
+describe('credentials', () => {
+	test('the API key credential test passes with the right key and fails clearly with a wrong one', async () => {
+		expect(await ctx.n8n.testCredential(ctx.credentials.integrationPlatformApi.id)).toEqual(
+			expect.objectContaining({ status: 'OK' }),
+		);
+		const wrong = await ctx.n8n.createCredential({
+			type: 'integrationPlatformApi',
+			name: 'Wrong key',
+			data: { apiKey: 'amp_wrong_key', baseUrl: ctx.sim.apiUrl, readUrl: ctx.sim.readUrl },
+		});
+		const result = await ctx.n8n.testCredential(wrong.id);
+		process.stderr.write(
+			`\n[e2e] credential test with a wrong API key: ${JSON.stringify(result)}\n`,
+		);
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				'The service refused the API key (HTTP 401). Check that it is a current API key of the project, and that the API Base URL is right.',
+		});
+		expect(result.message).not.toContain('amp_wrong_key');
+	});
+
+	test('the token credential test passes with the right token and fails with a wrong one', async () => {
+		expect(await ctx.n8n.testCredential(ctx.credentials.integrationPlatformTokenApi.id)).toEqual(
+			expect.objectContaining({ status: 'OK' }),
+		);
+		const wrong = await ctx.n8n.createCredential({
+			type: 'integrationPlatformTokenApi',
+			name: 'Wrong token',
+			data: { accessToken: 'expired-token', baseUrl: `${ctx.sim.apiUrl}/` },
+		});
+		expect(await ctx.n8n.testCredential(wrong.id)).toEqual({
+			status: 'Error',
+			message:
+				'The service refused the bearer token (HTTP 401). Builder tokens are short-lived: paste a fresh one, and check the API Base URL.',
+		});
+	});
+});
+
+describe('errors in real n8n', () => {
+	const workflow = (
+		parameters: Record<string, unknown>,
+		settings: Record<string, unknown> = {},
+	) => ({
+		name: 'error case',
+		nodes: [
+			{
+				parameters: {},
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+			},
+			{
+				parameters,
+				name: 'Integration Platform',
+				type: 'n8n-nodes-integration-platform.integrationPlatform',
+				typeVersion: 1,
+				position: [240, 0],
+				credentials: { integrationPlatformApi: { id: '1', name: 'x' } },
+				...settings,
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Integration Platform', type: 'main', index: 0 }]] } },
+	});
+
+	test('a 400 with two invalid fields: the exact text n8n shows', async () => {
+		const run = await ctx.n8n.runWorkflow(
+			workflow({
+				resource: 'connection',
+				operation: 'generate',
+				project: { __rl: true, mode: 'name', value: SEED.projectName },
+				provider: 'hubspot',
+				groupRef: '={{ 42 }}',
+				consumerRef: '={{ ["user-7"] }}',
+				providerCredentials: 'none',
+			}),
+			ctx.credentials,
+		);
+		expect(run.status).toBe('error');
+		const error = run.errors['Integration Platform'];
+		process.stderr.write(
+			`\n[e2e] 400 with two invalid fields, as n8n shows it:\n  message: ${error.message}\n  description: ${String(error.description).replace(/\n/g, '\n               ')}\n`,
+		);
+		expect(error.message).toMatch(
+			/^Bad Request: 2 inputs are invalid: groupRef, consumerRef — body field groupRef: must be a string, got number \(got 42\); body field consumerRef: must be a string, got array \(got \["user-7"\]\) \[HTTP 400, request [0-9a-f-]{36}\]$/,
+		);
+		expect(error.httpCode).toBe('400');
+	});
+
+	test('the wrong credential for the operation: refused before sending, saying which one it needs', async () => {
+		ctx.sim.journal.clear();
+		const run = await ctx.n8n.runWorkflow(
+			workflow({
+				resource: 'invite',
+				operation: 'get',
+				orgId: SEED.orgId,
+				inviteId: SEED.inviteId,
+			}),
+			ctx.credentials,
+		);
+		expect(run.errors['Integration Platform'].message).toBe(
+			'Invite → Get needs the Bearer Token (Integration Platform Token API credential)',
+		);
+		expect(ctx.sim.journal.entries).toHaveLength(0);
+	});
+
+	test('Continue On Fail: the failing item becomes an error item and the others run', async () => {
+		const run = await ctx.n8n.runWorkflow(
+			{
+				...workflow(
+					{
+						resource: 'topic',
+						operation: 'delete',
+						project: { __rl: true, mode: 'name', value: SEED.projectName },
+						topic: { __rl: true, mode: 'id', value: '={{ $json.topic }}' },
+					},
+					{ onError: 'continueRegularOutput' },
+				),
+				nodes: [
+					{
+						parameters: {},
+						name: 'Start',
+						type: 'n8n-nodes-base.manualTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+					},
+					{
+						parameters: {
+							jsCode: `return [{ json: { topic: '${SEED.deletableTopicId}' } }, { json: { topic: 'missing' } }, { json: { topic: '${SEED.topicId}' } }];`,
+						},
+						name: 'Topics',
+						type: 'n8n-nodes-base.code',
+						typeVersion: 2,
+						position: [120, 0],
+					},
+					{
+						parameters: {
+							resource: 'topic',
+							operation: 'delete',
+							project: { __rl: true, mode: 'name', value: SEED.projectName },
+							topic: { __rl: true, mode: 'id', value: '={{ $json.topic }}' },
+						},
+						name: 'Integration Platform',
+						type: 'n8n-nodes-integration-platform.integrationPlatform',
+						typeVersion: 1,
+						position: [240, 0],
+						credentials: { integrationPlatformApi: { id: '1', name: 'x' } },
+						onError: 'continueRegularOutput',
+					},
+				],
+				connections: {
+					Start: { main: [[{ node: 'Topics', type: 'main', index: 0 }]] },
+					Topics: { main: [[{ node: 'Integration Platform', type: 'main', index: 0 }]] },
+				},
+			},
+			ctx.credentials,
+		);
+		ctx.sim.reset();
+		expect(run.status).toBe('success');
+		const items = run.output('Integration Platform');
+		expect(items).toHaveLength(3);
+		expect(items[0]).toEqual({ deleted: true, topicId: SEED.deletableTopicId });
+		// n8n stores the error of a Continue On Fail item as its message.
+		expect(items[1].error).toMatch(
+			/^Not Found: Topic not found — path parameter topicId: Topic not found \(got "missing"\)/,
+		);
+		expect(items[2]).toEqual({ deleted: true, topicId: SEED.topicId });
+	});
+});

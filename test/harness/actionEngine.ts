@@ -1,0 +1,94 @@
+/**
+ * Engine-test helpers: one simulator per test file, the node run in-process (test/harness/engine.ts)
+ * with either credential, and the requests the simulator received for each run.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { runNode, type NodeRun } from './engine';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const simulator = require('../simulator') as {
+	startSimulator(options: IDataObject): Promise<Simulator>;
+	SEED: Record<string, string>;
+	ROUTES: Array<{
+		id: string;
+		method: string;
+		host: string;
+		path: string;
+		auth: string;
+		seedOp?: number;
+	}>;
+};
+
+export const { SEED, ROUTES } = simulator;
+
+export interface JournalEntry {
+	host: 'api' | 'read';
+	method: string;
+	path: string;
+	pathname: string;
+	query: Record<string, string>;
+	headers: Record<string, string>;
+	body: unknown;
+	status: number;
+	routeId: string;
+}
+
+export interface Simulator {
+	apiUrl: string;
+	readUrl: string;
+	state: IDataObject;
+	journal: { entries: JournalEntry[]; clear(): void; last(): JournalEntry };
+	faults: { add(rule: IDataObject): string; clear(): void };
+	reset(): void;
+	close(): Promise<void>;
+	appendLog(operationId: string, entry?: IDataObject): IDataObject;
+}
+
+export async function startSimulator(options: IDataObject = {}): Promise<Simulator> {
+	return await simulator.startSimulator({ port: 0, readPort: 0, ...options });
+}
+
+export const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
+
+export function credentialsFor(sim: Simulator, overrides: IDataObject = {}) {
+	return {
+		integrationPlatformApi: {
+			apiKey: SEED.apiKey,
+			baseUrl: sim.apiUrl,
+			readUrl: sim.readUrl,
+			...overrides,
+		},
+		integrationPlatformTokenApi: {
+			accessToken: SEED.bearerToken,
+			baseUrl: sim.apiUrl,
+			...overrides,
+		},
+	};
+}
+
+export interface OperationRun extends NodeRun {
+	requests: JournalEntry[];
+}
+
+/** Runs the node once against `sim` and returns its output with the requests it made. */
+export async function run(
+	sim: Simulator,
+	parameters: INodeParameters,
+	options: {
+		items?: IDataObject[];
+		continueOnFail?: boolean;
+		credentials?: IDataObject;
+		nodeSettings?: Record<string, unknown>;
+	} = {},
+): Promise<OperationRun> {
+	sim.journal.clear();
+	const result = await runNode({
+		parameters,
+		credentials: { ...credentialsFor(sim), ...(options.credentials ?? {}) } as never,
+		items: options.items,
+		continueOnFail: options.continueOnFail,
+		nodeSettings: options.nodeSettings,
+	});
+	return { ...result, requests: [...sim.journal.entries] };
+}

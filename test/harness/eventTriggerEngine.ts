@@ -1,0 +1,333 @@
+/**
+ * Runs the event trigger in-process with n8n-core's own contexts: HookContext for
+ * checkExists/create/delete and WebhookContext for deliveries, behind a small HTTP server that
+ * plays n8n's webhook endpoint (raw body, parsed JSON body, onReceived answers). The simulator
+ * delivers to that server like to a real n8n, so signing, retries and registration meet the node
+ * without starting n8n.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { HookContext, WebhookContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeTypes,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { IntegrationPlatformTrigger } from '../../nodes/IntegrationPlatformTrigger/IntegrationPlatformTrigger.node';
+import { TestCredentialsHelper } from './engine';
+import type { Sim } from './eventTriggerSim';
+import { SEED } from './eventTriggerSim';
+
+export const NODE_TYPE = 'n8n-nodes-integration-platform.integrationPlatformTrigger';
+const nodeType = new IntegrationPlatformTrigger();
+const nodeTypes: INodeTypes = {
+	getByName: () => nodeType,
+	getByNameAndVersion: () => nodeType,
+	getKnownTypes: () => ({}),
+};
+
+export interface Answer {
+	status: number;
+	body: string;
+	/** The items the workflow would start with; undefined when nothing starts. */
+	items?: IDataObject[];
+}
+
+/** What the webhook endpoint did with each request (one entry per request). */
+export interface Received extends Answer {
+	test: boolean;
+	headers: http.IncomingHttpHeaders;
+}
+
+export interface TriggerOptions {
+	parameters: INodeParameters;
+	webhookId?: string;
+	credential?: ICredentialDataDecryptedObject | null;
+	authentication?: 'apiKey' | 'bearerToken' | 'none';
+}
+
+/** One trigger node in one workflow, with its static data, served at a local webhook endpoint. */
+export class TriggerHarness {
+	readonly webhookId: string;
+
+	readonly node: INode;
+
+	staticData: IDataObject = {};
+
+	readonly received: Received[] = [];
+
+	/** Set to make the endpoint behave as if it were down (no node involved). */
+	outage: number | undefined;
+
+	private server?: http.Server;
+
+	private baseUrl = '';
+
+	private readonly credentials: TestCredentialsHelper;
+
+	constructor(sim: Sim, options: TriggerOptions) {
+		this.webhookId = options.webhookId ?? '6f1c2c1e-0000-4000-8000-00000000abcd';
+		const credentialType =
+			options.authentication === 'bearerToken'
+				? 'integrationPlatformTokenApi'
+				: 'integrationPlatformApi';
+		this.node = {
+			id: 'trigger-node',
+			name: 'Integration Platform Trigger',
+			type: NODE_TYPE,
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId: this.webhookId,
+			parameters: { authentication: options.authentication ?? 'apiKey', ...options.parameters },
+			credentials:
+				options.authentication === 'none'
+					? {}
+					: { [credentialType]: { id: 'cred-1', name: 'Simulator' } },
+		};
+		this.credentials = new TestCredentialsHelper(
+			options.credential === null
+				? {}
+				: {
+						integrationPlatformApi: {
+							apiKey: SEED.apiKey,
+							baseUrl: sim.apiUrl,
+							readUrl: sim.readUrl,
+							...(options.credential ?? {}),
+						},
+						integrationPlatformTokenApi: {
+							accessToken: SEED.bearerToken,
+							baseUrl: sim.apiUrl,
+							readUrl: sim.readUrl,
+						},
+					},
+		);
+	}
+
+	setParameters(parameters: INodeParameters): void {
+		Object.assign(this.node.parameters, parameters);
+	}
+
+	async listen(): Promise<void> {
+		this.server = http.createServer((req, res) => {
+			void this.handle(req, res);
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		this.baseUrl = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+	}
+
+	async close(): Promise<void> {
+		await new Promise((resolve) => this.server?.close(resolve));
+	}
+
+	url(test = false): string {
+		return `${this.baseUrl}/${test ? 'webhook-test' : 'webhook'}/${this.webhookId}/webhook`;
+	}
+
+	/** A fresh Workflow around the stored static data, as n8n builds one per activation. */
+	private workflow(): Workflow {
+		const workflow = new Workflow({
+			id: 'wf-event-trigger',
+			name: 'event trigger',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData: this.staticData,
+		});
+		return workflow;
+	}
+
+	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}) {
+		const base: Partial<IWorkflowExecuteAdditionalData> = {
+			credentialsHelper: this.credentials,
+			executionId: 'execution-1',
+			variables: {},
+			restApiUrl: `${this.baseUrl}/rest`,
+			webhookBaseUrl: `${this.baseUrl}/webhook`,
+			webhookTestBaseUrl: `${this.baseUrl}/webhook-test`,
+			webhookWaitingBaseUrl: `${this.baseUrl}/webhook-waiting`,
+			formWaitingBaseUrl: `${this.baseUrl}/form-waiting`,
+			instanceBaseUrl: this.baseUrl,
+			userId: 'user-1',
+			...extra,
+		};
+		return new Proxy(base, {
+			get: (target, key) => (target as Record<string | symbol, unknown>)[key],
+		}) as IWorkflowExecuteAdditionalData;
+	}
+
+	private webhookData(test: boolean, additionalData: IWorkflowExecuteAdditionalData): IWebhookData {
+		return {
+			httpMethod: 'POST',
+			node: this.node.name,
+			path: `${this.webhookId}/webhook`,
+			webhookDescription: nodeType.description.webhooks![0],
+			workflowId: 'wf-event-trigger',
+			workflowExecuteAdditionalData: additionalData,
+			webhookId: this.webhookId,
+			isTest: test,
+		};
+	}
+
+	/** Runs one webhook method as n8n does, and keeps the static data it leaves. */
+	async hook(method: 'checkExists' | 'create' | 'delete', test = false): Promise<boolean> {
+		const workflow = this.workflow();
+		const additionalData = this.additionalData();
+		// Activation runs in mode trigger (test: manual); deactivation in mode internal.
+		const mode: WorkflowExecuteMode =
+			method === 'delete' ? 'internal' : test ? 'manual' : 'trigger';
+		const activation: WorkflowActivateMode = test
+			? 'manual'
+			: method === 'delete'
+				? 'update'
+				: 'activate';
+		const context = new HookContext(
+			workflow,
+			this.node,
+			additionalData,
+			mode,
+			activation,
+			this.webhookData(test, additionalData),
+		);
+		const result = await nodeType.webhookMethods.default[method].call(context);
+		// n8n saves the static data after activation and deactivation (JSON in the database).
+		this.staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+		return result;
+	}
+
+	async activate(test = false): Promise<void> {
+		if (!(await this.hook('checkExists', test))) await this.hook('create', test);
+	}
+
+	async deactivate(test = false): Promise<void> {
+		await this.hook('delete', test);
+	}
+
+	private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		const raw = Buffer.concat(chunks);
+		const test = (req.url ?? '').startsWith('/webhook-test/');
+		if (this.outage !== undefined) {
+			res.writeHead(this.outage).end();
+			this.received.push({ test, headers: req.headers, status: this.outage, body: '' });
+			return;
+		}
+		const answer = await this.call({ headers: req.headers, raw, test });
+		this.received.push({ test, headers: req.headers, ...answer });
+		res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body);
+	}
+
+	/**
+	 * One request through webhook(), the way n8n 2.41 presents it: rawBody (unless multipart),
+	 * body parsed for application/json, and the onReceived answer.
+	 */
+	async call(input: {
+		headers: http.IncomingHttpHeaders;
+		raw?: Buffer;
+		test?: boolean;
+		withoutRawBody?: boolean;
+	}): Promise<Answer> {
+		const headers = { ...input.headers };
+		const contentType = String(headers['content-type'] ?? '')
+			.split(';')[0]
+			.trim();
+		let body: unknown = {};
+		if (input.raw && contentType === 'application/json' && input.raw.length) {
+			try {
+				body = JSON.parse(input.raw.toString('utf8'));
+			} catch {
+				// n8n itself answers 422 here, before the node runs.
+				return { status: 422, body: 'Failed to parse request body', items: undefined };
+			}
+		} else if (input.raw && contentType === 'text/plain') {
+			body = input.raw.toString('utf8');
+		}
+		const req = {
+			headers,
+			body,
+			contentType,
+			rawBody: input.withoutRawBody ? undefined : input.raw,
+			readRawBody: async () => undefined,
+			query: {},
+			params: {},
+			method: 'POST',
+		};
+		let status = 200;
+		let sent: string | undefined;
+		const res = {
+			headersSent: false,
+			status(code: number) {
+				status = code;
+				return res;
+			},
+			type() {
+				return res;
+			},
+			send(text: string) {
+				sent = text;
+				res.headersSent = true;
+				return res;
+			},
+			json(value: unknown) {
+				sent = JSON.stringify(value);
+				res.headersSent = true;
+				return res;
+			},
+			end() {
+				res.headersSent = true;
+				return res;
+			},
+		};
+		const workflow = this.workflow();
+		const test = input.test === true;
+		const additionalData = this.additionalData({
+			httpRequest: req as never,
+			httpResponse: res as never,
+		});
+		const context = new WebhookContext(
+			workflow,
+			this.node,
+			additionalData,
+			test ? 'manual' : 'webhook',
+			this.webhookData(test, additionalData),
+			[],
+			null,
+		);
+		let result: IWebhookResponseData;
+		try {
+			result = await nodeType.webhook.call(context);
+		} catch (error) {
+			// n8n answers 500 and records a failed execution: the node must never get here.
+			return { status: 500, body: `THROWN: ${(error as Error).message}`, items: undefined };
+		}
+		if (result.noWebhookResponse) return { status, body: sent ?? '', items: undefined };
+		if (result.workflowData) {
+			const items = (result.workflowData[0] as INodeExecutionData[]).map((i) => i.json);
+			return { status: 200, body: JSON.stringify({ message: 'Workflow was started' }), items };
+		}
+		return {
+			status: 200,
+			body: JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }),
+			items: undefined,
+		};
+	}
+
+	/** The requests that started the workflow, in order. */
+	started(): Received[] {
+		return this.received.filter((r) => r.items !== undefined);
+	}
+}
+
+export { SEED };

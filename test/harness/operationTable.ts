@@ -1,0 +1,324 @@
+/**
+ * Every operation of the action node, read from its description (so that a new operation is
+ * covered by the table-driven tests without touching them), with what those tests need to drive
+ * and check it: the path template and its placeholders, the query and body template slots, the
+ * parameters shown for it (with their display names and whether they are required), the simulator
+ * route it must reach, the credential it needs, and baseline parameters for a valid request.
+ *
+ * Used by hostileInput.test.ts and faults.test.ts.
+ */
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeParameters,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { IntegrationPlatform } from '../../nodes/IntegrationPlatform/IntegrationPlatform.node';
+import { CREDENTIAL_REQUIREMENTS } from '../../nodes/IntegrationPlatform/shared/routing';
+import { ROUTES, rl, SEED } from './actionEngine';
+
+export interface Slot {
+	where: 'qs' | 'body';
+	/** Where the value goes: `['latestRevision', 'specVersion']`. */
+	path: string[];
+	/** The node parameter that fills it. */
+	name: string;
+}
+
+export interface Variant {
+	/** e.g. `providerCredentials=basicAuth`, or `default`. */
+	name: string;
+	/** Baseline parameters (resource, operation, authentication and every field), valid. */
+	parameters: INodeParameters;
+	/** The parameters the editor shows for this variant (no notices, no node settings). */
+	visible: INodeProperties[];
+}
+
+export interface OperationSpec {
+	/** `resource.operation`, e.g. `topic.delete`. */
+	key: string;
+	resource: string;
+	operation: string;
+	/** `Topic → Delete`. */
+	label: string;
+	method: string;
+	/** The path below /v1 with `{placeholders}`, as the operation declares it. */
+	path: string;
+	host: 'api' | 'read';
+	/** The simulator route (the real operationId) the request must reach. */
+	routeId: string;
+	placeholders: string[];
+	slots: Slot[];
+	/** Query parameters the operation itself sends (fixed ones and template slots). */
+	ownQuery: string[];
+	/** Query parameters its options may add (e.g. includeSecrets). */
+	optionalQuery: string[];
+	authentication: 'apiKey' | 'bearerToken';
+	variants: Variant[];
+}
+
+const description = new IntegrationPlatform().description;
+const properties = description.properties;
+
+/** Valid values from the simulator's seeded world, by parameter name. */
+export const SEED_VALUES: Record<string, unknown> = {
+	project: SEED.projectId,
+	integration: SEED.integrationId,
+	installation: SEED.installationId,
+	connectionId: SEED.connectionId,
+	destination: SEED.destinationName,
+	topic: SEED.deletableTopicId,
+	// The seeded topic already routes to the seeded destination; the deletable one does not.
+	topicId: SEED.deletableTopicId,
+	destinationId: SEED.destinationId,
+	route: SEED.eventTopicRouteId,
+	jwtKey: SEED.jwtKeyId,
+	orgId: SEED.orgId,
+	inviteId: SEED.inviteId,
+	operationId: SEED.operationId,
+	apiKey: SEED.deletableApiKey,
+	revision: SEED.revisionId,
+	domain: 'newco.example',
+	parentId: SEED.orgId,
+	groupRef: SEED.groupRef,
+	consumerRef: 'consumer-table',
+	name: 'table-integration',
+	label: 'Renamed by the table',
+	objectName: 'contacts',
+	provider: 'hubspot',
+	providerApiKey: 'pk_table_1',
+	username: 'table-user',
+	password: 'table-password',
+	clientId: 'table-client',
+	clientSecret: 'table-client-secret',
+	refreshToken: 'rt-table-1',
+};
+
+/** What the seed cannot supply: parameters that make the baseline request valid. */
+const EXTRA: Record<string, IDataObject> = {
+	'integration.create': {
+		content: JSON.stringify({
+			name: 'table-integration',
+			provider: 'hubspot',
+			read: { objects: [] },
+		}),
+	},
+	'jwtKey.update': { updateFields: { label: 'Renamed key' } },
+	'customField.upsert': {
+		fieldDefinitions: {
+			field: [{ fieldName: 'tier', displayName: 'Tier', valueType: 'string' }],
+		},
+	},
+	'operation.getLogs': { returnAll: true },
+	'project.getAll': { returnAll: true },
+	'integration.getAll': { returnAll: true },
+};
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+const SLOT = /^\{(\w+)\}$/;
+
+function slotsOf(template: unknown, where: Slot['where'], path: string[] = []): Slot[] {
+	if (typeof template === 'string') {
+		const match = SLOT.exec(template);
+		return match ? [{ where, path, name: match[1] }] : [];
+	}
+	if (typeof template !== 'object' || template === null || Array.isArray(template)) return [];
+	return Object.entries(template).flatMap(([key, value]) => slotsOf(value, where, [...path, key]));
+}
+
+function valueOf(name: string, parameters: IDataObject): unknown {
+	if (name in parameters) return parameters[name];
+	return properties.find((p) => p.name === name)?.default;
+}
+
+/** n8n's displayOptions, as far as this node uses them (show/hide on sibling values). */
+export function isVisible(property: INodeProperties, parameters: IDataObject): boolean {
+	const { show = {}, hide = {} } = property.displayOptions ?? {};
+	for (const [key, allowed] of Object.entries(show)) {
+		if (key.startsWith('@')) continue;
+		if (!(allowed as unknown[]).includes(valueOf(key, parameters))) return false;
+	}
+	for (const [key, denied] of Object.entries(hide)) {
+		if (key.startsWith('@')) continue;
+		if ((denied as unknown[]).includes(valueOf(key, parameters))) return false;
+	}
+	return true;
+}
+
+function visibleFields(parameters: IDataObject): INodeProperties[] {
+	return properties.filter(
+		(p) =>
+			!['resource', 'operation', 'authentication'].includes(p.name) &&
+			p.type !== 'notice' &&
+			!p.isNodeSetting &&
+			isVisible(p, parameters),
+	);
+}
+
+function baselineValue(property: INodeProperties): unknown {
+	const seeded = SEED_VALUES[property.name];
+	if (property.type === 'resourceLocator') return rl(String(seeded ?? 'table-id'));
+	if (seeded !== undefined) return seeded;
+	if (property.type === 'options') {
+		const first = (property.options as INodePropertyOptions[] | undefined)?.[0]?.value;
+		return property.default !== '' ? property.default : first;
+	}
+	if (property.type === 'string') return 'table-value';
+	return property.default;
+}
+
+function baseline(parameters: IDataObject, key: string): IDataObject {
+	const out: IDataObject = { ...parameters };
+	for (const property of visibleFields(out)) {
+		if (property.name in out) continue;
+		if (property.required || SEED_VALUES[property.name] !== undefined) {
+			out[property.name] = baselineValue(property) as IDataObject[string];
+		}
+	}
+	return { ...out, ...(EXTRA[key] ?? {}) };
+}
+
+/**
+ * Options parameters that decide which other parameters are shown (Provider Credentials, Define
+ * Fields With): each of their values is a variant of the operation.
+ */
+function variantsOf(base: IDataObject, key: string): Variant[] {
+	const shown = visibleFields(base);
+	const controlling = shown.filter(
+		(p) =>
+			p.type === 'options' &&
+			properties.some((other) => other.displayOptions?.show && p.name in other.displayOptions.show),
+	);
+	let combos: IDataObject[] = [{}];
+	for (const control of controlling) {
+		const values = (control.options as INodePropertyOptions[]).map((o) => o.value);
+		combos = combos.flatMap((combo) =>
+			values.map((value) => ({ ...combo, [control.name]: value })),
+		);
+	}
+	return combos.map((combo) => {
+		const parameters = baseline({ ...base, ...combo }, key);
+		const name = Object.entries(combo)
+			.map(([k, v]) => `${k}=${String(v)}`)
+			.join(', ');
+		return {
+			name: name || 'default',
+			parameters: parameters as INodeParameters,
+			visible: visibleFields(parameters),
+		};
+	});
+}
+
+/** Query parameters that options add in code (preSend), by operation. */
+const OPTIONAL_QUERY: Record<string, string[]> = {
+	'destination.get': ['includeSecrets'],
+	'destination.rotateSecret': ['includeSecrets'],
+};
+
+/** Parameters (or collection options) that n8n's routing sends as query parameters. */
+function queryOptionsOf(resource: string, operation: string): string[] {
+	const shown = visibleFields({ resource, operation });
+	const names: string[] = [];
+	const visit = (property: INodeProperties) => {
+		if (property.routing?.send?.type === 'query')
+			names.push(String(property.routing.send.property));
+		for (const option of (property.options ?? []) as INodeProperties[]) {
+			if (typeof option === 'object' && option !== null && 'type' in option) visit(option);
+		}
+	};
+	shown.forEach(visit);
+	return [...names, ...(OPTIONAL_QUERY[`${resource}.${operation}`] ?? [])];
+}
+
+const normalise = (path: string) => path.replace(/\{[A-Za-z]+\}/g, '{}');
+
+function routeOf(method: string, host: 'api' | 'read', path: string): string {
+	const found = ROUTES.filter(
+		(r) => r.method === method && r.host === host && normalise(r.path) === normalise(`/v1${path}`),
+	);
+	if (found.length !== 1) {
+		throw new Error(
+			`${method} ${host} ${path}: expected one simulator route, found ${found.length}`,
+		);
+	}
+	return found[0].id;
+}
+
+/** Every operation of the node, from its description. */
+export function allOperations(): OperationSpec[] {
+	const resources = properties.find((p) => p.name === 'resource')!
+		.options as INodePropertyOptions[];
+	const out: OperationSpec[] = [];
+	for (const resource of resources) {
+		const operationProperty = properties.find(
+			(p) =>
+				p.name === 'operation' &&
+				(p.displayOptions?.show?.resource as string[] | undefined)?.includes(
+					resource.value as string,
+				),
+		)!;
+		for (const option of operationProperty.options as INodePropertyOptions[]) {
+			const request = option.routing!.request!;
+			const path = request.url as string;
+			const host = request.baseURL ? 'read' : 'api';
+			const method = request.method as string;
+			const requirement = CREDENTIAL_REQUIREMENTS.find(
+				(r) => r.resource === resource.value && r.operation === option.value,
+			);
+			const authentication = requirement?.requires ?? 'apiKey';
+			const key = `${String(resource.value)}.${String(option.value)}`;
+			const slots = [...slotsOf(request.qs, 'qs'), ...slotsOf(request.body, 'body')];
+			out.push({
+				key,
+				resource: resource.value as string,
+				operation: option.value as string,
+				label: `${resource.name} → ${option.name}`,
+				method,
+				path,
+				host,
+				routeId: routeOf(method, host, path),
+				placeholders: [...path.matchAll(PLACEHOLDER)].map((m) => m[1]),
+				slots,
+				ownQuery: Object.keys(request.qs ?? {}),
+				optionalQuery: queryOptionsOf(resource.value as string, option.value as string),
+				authentication,
+				variants: variantsOf(
+					{ authentication, resource: resource.value, operation: option.value },
+					key,
+				),
+			});
+		}
+	}
+	return out;
+}
+
+/** The parameter as the editor shows it for this variant. */
+export function fieldOf(variant: Variant, name: string): INodeProperties | undefined {
+	return variant.visible.find((p) => p.name === name);
+}
+
+/**
+ * The output items of each input item, in a run with Continue On Fail. n8n pairs an error item
+ * with its input only when outputs and inputs are as many (an operation that returns a list
+ * breaks that), so an unpaired error item is placed by its error's item index, or else after the
+ * last input seen (outputs come in input order, one error item per failed input).
+ */
+export function outputsByInput(
+	items: INodeExecutionData[],
+	inputs: number,
+): INodeExecutionData[][] {
+	const out: INodeExecutionData[][] = Array.from({ length: inputs }, () => []);
+	let last = -1;
+	for (const item of items) {
+		const paired = (item.pairedItem as { item?: number } | null | undefined)?.item;
+		const fromError = (item.error as { context?: { itemIndex?: unknown } } | undefined)?.context
+			?.itemIndex;
+		const index =
+			typeof paired === 'number' ? paired : typeof fromError === 'number' ? fromError : last + 1;
+		out[Math.min(index, inputs - 1)].push(item);
+		last = Math.max(last, index);
+	}
+	return out;
+}
