@@ -22,13 +22,13 @@ import {
 	orgIdField,
 	projectField,
 	topicField,
-} from './shared/fields';
+} from './fields';
 import { authenticationParameter, nodeCredentials } from '../shared/api';
 import {
 	DEFAULT_MAX_RETRY_WAIT_SECONDS,
 	RATE_LIMIT_RETRIES,
 	requestPolicy,
-} from './shared/transport';
+} from './routing/requestPolicy';
 
 // The real API accepts only one kind of credential for some operations (api-facts §3); the node
 // says so here, and refuses before sending anything (shared/routing.ts, requireCredential).

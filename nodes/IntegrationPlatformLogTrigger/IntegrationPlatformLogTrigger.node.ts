@@ -8,8 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { searchProjects } from '../IntegrationPlatform/listSearch/searches';
-import { projectLocator } from '../IntegrationPlatform/shared/fields';
+import { searchProjects } from '../shared/project';
+import { projectLocator } from '../shared/project';
 import { authenticationParameter, nodeCredentials } from '../shared/api';
 import type { LogEntry, OperationLogs } from './logCursor';
 import { advanceCursor, latestEntries, normalizeEntries } from './logCursor';

@@ -1,7 +1,7 @@
 import type { IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { encodePathSegment } from '../IntegrationPlatform/shared/templates';
+import { encodePathSegment } from '../shared/paths';
 import { apiRequest } from '../shared/api';
 
 /**

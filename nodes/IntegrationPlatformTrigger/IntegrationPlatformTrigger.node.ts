@@ -11,8 +11,8 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, CREDENTIAL_TYPE, nodeCredentials } from '../shared/api';
 import { problemError } from '../shared/errors';
-import { searchProjects } from '../IntegrationPlatform/listSearch/searches';
-import { encodePathSegment } from '../IntegrationPlatform/shared/templates';
+import { searchProjects } from '../shared/project';
+import { encodePathSegment } from '../shared/paths';
 import { triggerProperties } from './description';
 import {
 	buildItems,

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { projectLocator } from '../IntegrationPlatform/shared/fields';
+import { projectLocator } from '../shared/project';
 import { authenticationParameter } from '../shared/api';
 import { NOTIFICATION_TYPES, SUBSCRIBE_EVENT_TYPES } from './events';
 

@@ -16,7 +16,7 @@ import type {
 } from 'n8n-workflow';
 
 import { IntegrationPlatform } from '../../nodes/IntegrationPlatform/IntegrationPlatform.node';
-import { CREDENTIAL_REQUIREMENTS } from '../../nodes/IntegrationPlatform/shared/routing';
+import { CREDENTIAL_REQUIREMENTS } from '../../nodes/IntegrationPlatform/routing/defineOperation';
 import { ROUTES, rl, SEED } from './actionEngine';
 
 export interface Slot {

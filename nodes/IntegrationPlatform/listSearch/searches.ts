@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { encodePathSegment } from '../shared/templates';
+import { encodePathSegment } from '../../shared/paths';
 import { apiRequest } from '../../shared/api';
 
 /** The value of a resource locator the search depends on (the project, the integration). */
@@ -32,21 +32,6 @@ async function list(context: ILoadOptionsFunctions, path: string): Promise<IData
 
 function results(items: INodeListSearchItems[]): INodeListSearchResult {
 	return { results: items.sort((a, b) => a.name.localeCompare(b.name)) };
-}
-
-export async function searchProjects(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const projects = await list(this, '/projects');
-	return results(
-		projects
-			.filter((p) => matches(filter, p.name, p.appName, p.id))
-			.map((p) => ({
-				name: `${p.name as string} (${p.appName as string})`,
-				value: p.name as string,
-			})),
-	);
 }
 
 export async function searchIntegrations(
@@ -214,3 +199,5 @@ export async function getProviders(this: ILoadOptionsFunctions): Promise<INodePr
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+export { searchProjects } from '../../shared/project';

@@ -1,27 +1,27 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { apiKeyFields, apiKeyOperations } from './apiKey';
-import { claimedDomainFields, claimedDomainOperations } from './claimedDomain';
-import { connectionFields, connectionOperations } from './connection';
-import { customFieldFields, customFieldOperations } from './customField';
-import { destinationFields, destinationOperations } from './destination';
-import { installationFields, installationOperations } from './installation';
-import { integrationFields, integrationOperations } from './integration';
-import { inviteFields, inviteOperations } from './invite';
-import { jwtKeyFields, jwtKeyOperations } from './jwtKey';
+import { apiKeyFields, apiKeyOperations } from './apiKey/index';
+import { claimedDomainFields, claimedDomainOperations } from './claimedDomain/index';
+import { connectionFields, connectionOperations } from './connection/index';
+import { customFieldFields, customFieldOperations } from './customField/index';
+import { destinationFields, destinationOperations } from './destination/index';
+import { installationFields, installationOperations } from './installation/index';
+import { integrationFields, integrationOperations } from './integration/index';
+import { inviteFields, inviteOperations } from './invite/index';
+import { jwtKeyFields, jwtKeyOperations } from './jwtKey/index';
 import {
 	notificationEventTopicRouteFields,
 	notificationEventTopicRouteOperations,
-} from './notificationEventTopicRoute';
-import { operationFields, operationOperations } from './operation';
-import { organizationFields, organizationOperations } from './organization';
-import { projectFields, projectOperations } from './project';
-import { revisionFields, revisionOperations } from './revision';
-import { topicFields, topicOperations } from './topic';
+} from './notificationEventTopicRoute/index';
+import { operationFields, operationOperations } from './operation/index';
+import { organizationFields, organizationOperations } from './organization/index';
+import { projectFields, projectOperations } from './project/index';
+import { revisionFields, revisionOperations } from './revision/index';
+import { topicFields, topicOperations } from './topic/index';
 import {
 	topicDestinationRouteFields,
 	topicDestinationRouteOperations,
-} from './topicDestinationRoute';
+} from './topicDestinationRoute/index';
 
 export interface ResourceDescription {
 	name: string;

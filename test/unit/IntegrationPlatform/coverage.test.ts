@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { IntegrationPlatform } from '../../../nodes/IntegrationPlatform/IntegrationPlatform.node';
-import { READ_BASE_URL } from '../../../nodes/IntegrationPlatform/shared/routing';
+import { READ_BASE_URL } from '../../../nodes/IntegrationPlatform/routing/defineOperation';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ROUTES } = require('../../simulator') as { ROUTES: Array<{ id: string; method: string; host: string; path: string; seedOp?: number }> };

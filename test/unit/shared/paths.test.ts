@@ -1,8 +1,9 @@
 import {
-	checkPathValue,
+	apiPath,
+	checkPathSegment,
 	encodePathSegment,
 	MAX_PATH_VALUE_LENGTH,
-} from '../../../nodes/IntegrationPlatform/shared/templates';
+} from '../../../nodes/shared/paths';
 
 describe('encodePathSegment', () => {
 	test.each([
@@ -30,10 +31,10 @@ describe('encodePathSegment', () => {
 	});
 });
 
-describe('checkPathValue', () => {
+describe('checkPathSegment', () => {
 	test('trims and accepts text and numbers', () => {
-		expect(checkPathValue('project', '  demo  ')).toBe('demo');
-		expect(checkPathValue('topic', 42)).toBe('42');
+		expect(checkPathSegment('Project', '  demo  ')).toBe('demo');
+		expect(checkPathSegment('Topic', 42)).toBe('42');
 	});
 
 	test.each([
@@ -48,8 +49,20 @@ describe('checkPathValue', () => {
 			`"Project" is ${MAX_PATH_VALUE_LENGTH + 1} characters long`,
 		],
 	])('%p is refused with a reason naming the parameter', (value, problem) => {
-		const checked = checkPathValue('project', value);
+		const checked = checkPathSegment('Project', value);
 		expect(typeof checked).toBe('object');
 		expect((checked as { problem: string }).problem).toContain(problem);
+	});
+});
+
+describe('apiPath', () => {
+	test('encodes each value as one segment', () => {
+		expect(apiPath`/projects/${'my project'}/destinations/${'a/b'}`).toBe(
+			'/projects/my%20project/destinations/a%2Fb',
+		);
+	});
+
+	test.each(['.', '..', '', undefined])('refuses %p, which would not be one segment', (value) => {
+		expect(() => apiPath`/projects/${value}/topics`).toThrow(/path value/);
 	});
 });

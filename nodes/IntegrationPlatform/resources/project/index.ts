@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../shared/fields';
-import { defineOperation, listEntries } from '../shared/routing';
+import { returnAllAndLimit } from '../../fields';
+import { defineOperation, listEntries } from '../../routing/defineOperation';
 
 const resource = 'project';
 

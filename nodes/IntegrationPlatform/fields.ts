@@ -7,6 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { projectLocator } from '../shared/project';
+
 /**
  * Fields used by several operations. Each is defined ONCE with display options that cover every
  * operation using it: n8n's routing engine evaluates every property object on every item, so a
@@ -30,32 +32,6 @@ export const PROJECT_RESOURCES = [
 ];
 
 const show = (options: IDisplayOptions['show']): IDisplayOptions => ({ show: options });
-
-/** The project locator of every node of the package (the action node shows it per resource). */
-export const projectLocator: INodeProperties = {
-	displayName: 'Project',
-	name: 'project',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
-	description: 'The project, chosen from the list or given by name or ID (the API accepts both)',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a project…',
-			typeOptions: { searchListMethod: 'searchProjects', searchable: true },
-		},
-		{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. my-project' },
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 6f1c2b9e-5d1a-4a51-9a0e-0d6a5e2b7c11',
-		},
-	],
-};
 
 export const projectField: INodeProperties = {
 	...projectLocator,

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { defineOperation } from '../shared/routing';
+import { defineOperation } from '../../routing/defineOperation';
 
 /**
  * `includeSecrets` query parameter from Options → Include Secrets. A flag that reveals the

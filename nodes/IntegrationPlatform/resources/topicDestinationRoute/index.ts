@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation } from '../shared/routing';
+import { defineOperation } from '../../routing/defineOperation';
 
 const resource = 'topicDestinationRoute';
 const showForCreate = { show: { resource: [resource], operation: ['create'] } };

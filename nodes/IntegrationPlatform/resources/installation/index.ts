@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { defineOperation, resultItem } from '../shared/routing';
+import { defineOperation, resultItem } from '../../routing/defineOperation';
 
 const resource = 'installation';
 const showForUnpause = { show: { resource: [resource], operation: ['unpauseReads'] } };

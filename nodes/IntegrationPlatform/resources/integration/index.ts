@@ -1,9 +1,10 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { jsonBodyParameter, returnAllAndLimit } from '../shared/fields';
-import { checkPathValue, encodePathSegment, pathValues } from '../shared/templates';
-import { defineOperation, listEntries } from '../shared/routing';
-import { lookupRequest } from '../shared/transport';
+import { jsonBodyParameter, returnAllAndLimit } from '../../fields';
+import { encodePathSegment } from '../../../shared/paths';
+import { checkPathValue, pathValues } from '../../routing/templates';
+import { defineOperation, listEntries } from '../../routing/defineOperation';
+import { lookupRequest } from '../../routing/requestPolicy';
 
 const resource = 'integration';
 const showForCreate = { show: { resource: [resource], operation: ['create'] } };

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, resultItem } from '../shared/routing';
+import { defineOperation, resultItem } from '../../routing/defineOperation';
 
 const resource = 'invite';
 

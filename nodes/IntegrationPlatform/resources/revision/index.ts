@@ -1,9 +1,10 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkPathValue, encodePathSegment, pathValues, setPathValue } from '../shared/templates';
-import { defineOperation } from '../shared/routing';
-import { lookupRequest } from '../shared/transport';
+import { encodePathSegment } from '../../../shared/paths';
+import { checkPathValue, pathValues, setPathValue } from '../../routing/templates';
+import { defineOperation } from '../../routing/defineOperation';
+import { lookupRequest } from '../../routing/requestPolicy';
 
 const resource = 'revision';
 const showForHydrate = { show: { resource: [resource], operation: ['getHydrated'] } };

@@ -6,6 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { checkPathSegment, checkUrlText, encodePathSegment } from '../../shared/paths';
+import type { Checked } from '../../shared/paths';
+
 /**
  * Operations declare their request as the API reference writes it, with `{placeholders}` named
  * after node parameters: path `/projects/{project}/topic-destination-routes`, body
@@ -45,9 +48,6 @@ export const TEMPLATE_PARAMETERS: Record<string, TemplateParameter> = {
 	specVersion: { displayName: 'Spec Version' },
 };
 
-/** Longest value accepted in a path segment; real IDs and names are far shorter. */
-export const MAX_PATH_VALUE_LENGTH = 512;
-
 /**
  * Values resolved for one item, keyed by the item's execution context: preSend and postReceive of
  * an item share that object, so outputs such as `{ deleted: true, topicId }` reuse the values
@@ -71,58 +71,9 @@ export function secretPathValues(context: object): string[] {
 		.map(([, value]) => value);
 }
 
-/**
- * Encodes one path segment so that no value can change the path or add a query: `/`, `?`, `#`
- * and `%` are percent-encoded by encodeURIComponent, and a segment of `.` or `..` gets its dots
- * encoded too. That alone is not enough: URL parsing (WHATWG, as axios uses it) still resolves
- * `%2E` and `%2E%2E` segments, so checkPathValue refuses such values before they get here.
- */
-export function encodePathSegment(value: string): string {
-	const encoded = encodeURIComponent(value);
-	return encoded === '.' || encoded === '..' ? encoded.replace(/\./g, '%2E') : encoded;
-}
-
-/** A lone UTF-16 surrogate: not Unicode text, and encodeURIComponent throws on it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Checks a value that travels in the URL (a path segment or a query value): text or a number. */
-function checkUrlText(label: string, raw: unknown): string | { problem: string } {
-	if (typeof raw === 'number' && !Number.isFinite(raw)) {
-		return { problem: `"${label}" must be text, but its value is the number ${raw}` };
-	}
-	if (typeof raw !== 'string' && typeof raw !== 'number') {
-		return {
-			problem: `"${label}" must be text, but its value is ${Array.isArray(raw) ? 'a list' : typeof raw}`,
-		};
-	}
-	const value = String(raw).trim();
-	if (value.length > MAX_PATH_VALUE_LENGTH) {
-		return {
-			problem: `"${label}" is ${value.length} characters long; the service accepts at most ${MAX_PATH_VALUE_LENGTH}`,
-		};
-	}
-	if (LONE_SURROGATE.test(value)) {
-		return {
-			problem: `"${label}" contains malformed Unicode (an unpaired surrogate), which cannot be sent in a URL`,
-		};
-	}
-	return value;
-}
-
 /** Checks a path value and explains, naming the parameter, why it cannot be sent. */
-export function checkPathValue(name: string, raw: unknown): string | { problem: string } {
-	const label = TEMPLATE_PARAMETERS[name]?.displayName ?? name;
-	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
-		return { problem: `"${label}" is empty: it is required to build the request path` };
-	}
-	const value = checkUrlText(label, raw);
-	// However it is encoded, a "." or ".." segment is resolved away and addresses another resource.
-	if (value === '.' || value === '..') {
-		return {
-			problem: `"${label}" cannot be "${value}": as a path segment it would address another resource`,
-		};
-	}
-	return value;
+export function checkPathValue(name: string, raw: unknown): Checked {
+	return checkPathSegment(TEMPLATE_PARAMETERS[name]?.displayName ?? name, raw);
 }
 
 /** Records a value for a placeholder (used when an operation computes one, e.g. the latest revision). */

@@ -6,9 +6,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { compareTimestamps } from '../../shared/timestamps';
-import { returnAllAndLimit } from '../shared/fields';
-import { defineOperation } from '../shared/routing';
+import { compareTimestamps } from '../../../shared/timestamps';
+import { returnAllAndLimit } from '../../fields';
+import { defineOperation } from '../../routing/defineOperation';
 
 const resource = 'operation';
 const showForLogs = { show: { resource: [resource], operation: ['getLogs'] } };

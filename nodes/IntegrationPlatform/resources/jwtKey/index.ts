@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { defineOperation } from '../shared/routing';
+import { defineOperation } from '../../routing/defineOperation';
 
 const resource = 'jwtKey';
 const showForUpdate = { show: { resource: [resource], operation: ['update'] } };

@@ -8,8 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { parseJsonParameter, requiredParameter } from '../shared/fields';
-import { defineOperation } from '../shared/routing';
+import { parseJsonParameter, requiredParameter } from '../../fields';
+import { defineOperation } from '../../routing/defineOperation';
 
 const resource = 'customField';
 const showForUpsert = { show: { resource: [resource], operation: ['upsert'] } };

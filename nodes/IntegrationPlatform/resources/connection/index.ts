@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { parseJsonParameter, requiredParameter } from '../shared/fields';
-import { defineOperation } from '../shared/routing';
+import { parseJsonParameter, requiredParameter } from '../../fields';
+import { defineOperation } from '../../routing/defineOperation';
 
 const resource = 'connection';
 const showForGenerate = { show: { resource: [resource], operation: ['generate'] } };
