@@ -14,47 +14,46 @@ import {
 	searchTopics,
 } from './listSearch/searches';
 import { RESOURCES } from './resources';
-import {
-	connectionField,
-	destinationField,
-	installationField,
-	integrationField,
-	orgIdField,
-	projectField,
-	topicField,
-} from './fields';
+import { sharedFields } from './fields';
 import { authenticationParameter, nodeCredentials } from '../shared/api';
 import {
 	DEFAULT_MAX_RETRY_WAIT_SECONDS,
 	RATE_LIMIT_RETRIES,
-	requestPolicy,
+	sendWithRequestPolicy,
 } from './routing/requestPolicy';
 
-// The real API accepts only one kind of credential for some operations (api-facts §3); the node
-// says so here, and refuses before sending anything (shared/routing.ts, requireCredential).
-const credentialNotices: INodeProperties[] = [
-	{
-		displayName:
-			'This operation needs a Bearer Token: the service refuses API keys for organizations, invites and claimed domains',
-		name: 'bearerOnlyNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: {
-			show: { authentication: ['apiKey'], resource: ['claimedDomain', 'invite', 'organization'] },
-		},
+/**
+ * The service accepts only one kind of credential for some operations (docs/api-notes.md,
+ * "Credentials per operation"). Those operations declare it (`requires`); the node shows a notice
+ * when the other kind is selected, and refuses before sending anything (routing/defineOperation.ts).
+ */
+const credentialNotices: INodeProperties[] = (['apiKey', 'bearerToken'] as const).flatMap(
+	(required) => {
+		const other = required === 'apiKey' ? 'bearerToken' : 'apiKey';
+		const byResource = RESOURCES.map((r) => ({
+			resource: r.value,
+			operations: r.credentialRequirements
+				.filter((requirement) => requirement.requires === required)
+				.map((requirement) => requirement.operation),
+		})).filter((r) => r.operations.length > 0);
+		return byResource.map(({ resource, operations }) => ({
+			displayName:
+				required === 'bearerToken'
+					? 'This operation needs a Bearer Token: the service refuses API keys for it'
+					: 'This operation needs an API Key: the read API accepts only X-Api-Key',
+			name: `${required}OnlyNotice${resource[0].toUpperCase()}${resource.slice(1)}`,
+			type: 'notice' as const,
+			default: '',
+			displayOptions: {
+				show: { authentication: [other], resource: [resource], operation: operations },
+			},
+		}));
 	},
-	{
-		displayName: 'This operation needs an API Key: the read API (unpause) accepts only X-Api-Key',
-		name: 'apiKeyOnlyNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { authentication: ['bearerToken'], resource: ['installation'] } },
-	},
-];
+);
 
 // n8n's loader merges these options into the "Request Options" setting it gives every
-// declarative node (batching, proxy, SSL, timeout): n8n-core DirectoryLoader
-// applyDeclarativeNodeOptionParameters. They configure shared/transport.ts requestPolicy.
+// declarative node (batching, proxy, SSL, timeout). They configure the request policy
+// (routing/requestPolicy.ts).
 const requestOptions: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
@@ -110,25 +109,22 @@ export class IntegrationPlatform implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials,
 		// No baseURL here: the credential supplies it, so routing needs no `$credentials` expression
-		// (README, "Speed"). Error statuses reach the operations' postReceive, which turns problem
-		// documents into readable errors (shared/errors.ts).
+		// (docs/n8n-notes.md, "Per-item cost of expressions"). Error statuses reach the operations'
+		// postReceive, which turns problem documents into readable errors (routing/defineOperation.ts).
 		requestDefaults: {
 			headers: { Accept: 'application/json' },
 			ignoreHttpStatusErrors: true,
 		},
-		requestOperations: { pagination: requestPolicy },
+		// Not pagination: this is the one hook n8n's declarative engine runs around the HTTP call of
+		// a routed request, and every operation enables it (`send.paginate`). The node's request
+		// policy lives there: rate-limit retries and network errors that name the host.
+		requestOperations: { pagination: sendWithRequestPolicy },
 		properties: [
 			authenticationParameter,
 			...credentialNotices,
 			resource,
 			...RESOURCES.map((r) => r.operations),
-			projectField,
-			integrationField,
-			installationField,
-			connectionField,
-			destinationField,
-			topicField,
-			orgIdField,
+			...sharedFields,
 			...RESOURCES.flatMap((r) => r.fields),
 			requestOptions,
 		],

@@ -1,11 +1,4 @@
-import type {
-	IDisplayOptions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	PreSendAction,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { projectLocator } from '../shared/project';
 
@@ -163,95 +156,6 @@ export function returnAllAndLimit(displayOptions: IDisplayOptions): INodePropert
 	];
 }
 
-/**
- * preSend factory: parses a JSON parameter before any request is made, naming the parameter when
- * it is not valid JSON (or not the expected kind of value), and places it in the body.
- */
-export function jsonBodyParameter(
-	parameter: string,
-	label: string,
-	bodyPath: string[],
-	kind: 'object' | 'array' = 'object',
-): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		const value = parseJsonParameter(this, parameter, label, kind);
-		if (value === undefined) return requestOptions;
-		const body = (requestOptions.body ?? {}) as Record<string, unknown>;
-		let target = body;
-		for (const key of bodyPath.slice(0, -1)) {
-			target[key] = (target[key] as Record<string, unknown> | undefined) ?? {};
-			target = target[key] as Record<string, unknown>;
-		}
-		target[bodyPath[bodyPath.length - 1]] = value;
-		requestOptions.body = body;
-		return requestOptions;
-	};
-}
-
-export function parseJsonParameter(
-	context: IExecuteSingleFunctions,
-	parameter: string,
-	label: string,
-	kind: 'object' | 'array',
-): unknown {
-	const raw = context.getNodeParameter(parameter, undefined) as unknown;
-	const fail = (problem: string) =>
-		new NodeOperationError(context.getNode(), `"${label}" ${problem}`, {
-			itemIndex: context.getItemIndex(),
-			description:
-				'No request was sent. Fix the JSON in the parameter, or the expression that produces it.',
-		});
-	// Every JSON parameter of the node is required where it is shown: empty is not "nothing".
-	if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
-		throw fail(`is empty: enter a JSON ${kind}`);
-	}
-	let value = raw;
-	if (typeof raw === 'string') {
-		try {
-			value = JSON.parse(raw);
-		} catch (error) {
-			throw fail(`is not valid JSON: ${(error as Error).message}`);
-		}
-	}
-	const isArray = Array.isArray(value);
-	const isObject = typeof value === 'object' && value !== null && !isArray;
-	if (kind === 'object' && !isObject)
-		throw fail(`must be a JSON object ({ … }), not ${describeKind(value)}`);
-	if (kind === 'array' && !isArray)
-		throw fail(`must be a JSON array ([ … ]), not ${describeKind(value)}`);
-	return value;
-}
-
-function describeKind(value: unknown): string {
-	if (value === null) return 'null';
-	if (Array.isArray(value)) return 'an array';
-	return typeof value === 'string' ? 'a string' : `a ${typeof value}`;
-}
-
-/**
- * A required parameter the operation puts in the body itself (not a template value): refused
- * before any request when empty; its type is left to the service to judge (README, "Errors").
- */
-export function requiredParameter(
-	context: IExecuteSingleFunctions,
-	parameter: string,
-	label: string,
-): unknown {
-	const value = context.getNodeParameter(parameter, undefined) as unknown;
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`"${label}" is empty: the service requires it`,
-			{
-				itemIndex: context.getItemIndex(),
-				description:
-					'No request was sent. Fill in the parameter, or check the expression that sets it.',
-			},
-		);
-	}
-	return value;
-}
-
 export const orgIdField: INodeProperties = {
 	displayName: 'Organization ID',
 	name: 'orgId',
@@ -262,3 +166,14 @@ export const orgIdField: INodeProperties = {
 	description: 'ID of the organization (shown as orgId on every project)',
 	displayOptions: show({ resource: ['organization', 'invite'] }),
 };
+
+/** The fields several resources share, listed once in the node's properties. */
+export const sharedFields: INodeProperties[] = [
+	projectField,
+	integrationField,
+	installationField,
+	connectionField,
+	destinationField,
+	topicField,
+	orgIdField,
+];

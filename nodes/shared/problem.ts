@@ -2,11 +2,11 @@
  * Turns an error answer of the service into the text a user reads. Pure: no n8n imports, so it is
  * unit-tested on its own (test/unit/shared/problem.test.ts).
  *
- * The service answers errors with RFC 9457 problem documents (api-facts §5): `title`, `detail`,
+ * The service answers errors with RFC 9457 problem documents (docs/api-notes.md, "Problem documents"): `title`, `detail`,
  * `status`, `requestId`, `remedy`, `retryable`, `retryAfter`, and for invalid input `issues[]`
  * entries `{ in, name, value, detail }`. The JWT-key operations use `validationIssues[]` entries
  * `{ field, value, detail, remedy }` instead. n8n's own NodeApiError would show none of it
- * (n8n-conventions §0 #7), hence this module.
+ * (docs/n8n-notes.md, "Errors from routed requests"), hence this module.
  */
 
 export interface Problem {
@@ -69,12 +69,29 @@ function text(value: unknown): string | undefined {
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** Replaces every occurrence of each secret (API keys, tokens) with a mask. */
+/**
+ * The forms in which a secret can come back in a message: as typed, percent-encoded as it
+ * travelled in a URL (either case of hex digits), and escaped as a JSON string.
+ */
+function secretForms(secret: string): string[] {
+	let encoded: string;
+	try {
+		encoded = encodeURIComponent(secret);
+	} catch {
+		encoded = secret; // a lone surrogate cannot be encoded, so it never travelled encoded
+	}
+	const lowerHex = encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
+	const escaped = JSON.stringify(secret).slice(1, -1);
+	// Longest first, so that a form containing another is masked whole.
+	return [...new Set([secret, encoded, lowerHex, escaped])].sort((a, b) => b.length - a.length);
+}
+
+/** Replaces every occurrence of each secret (API keys, tokens), in any of its forms, with a mask. */
 export function redact(message: string, secrets: readonly string[] = []): string {
 	let out = message;
 	for (const secret of secrets) {
-		if (typeof secret === 'string' && secret.length >= 4)
-			out = out.split(secret).join('[redacted]');
+		if (typeof secret !== 'string' || secret.length < 4) continue;
+		for (const form of secretForms(secret)) out = out.split(form).join('[redacted]');
 	}
 	return out;
 }
@@ -144,8 +161,10 @@ export function summarizeProblem(
 	now = Date.now(),
 ): Problem {
 	const doc = isObject(body) ? body : {};
-	const title = text(doc.title) ?? STATUS_TITLES[status] ?? `HTTP ${status}`;
-	let detail = text(doc.detail) ?? text(doc.message) ?? bodyAsDetail(body);
+	// Every text taken from the answer is masked: a service may echo a secret in any field.
+	const mask = (value: string | undefined) => (value === undefined ? undefined : redact(value, secrets));
+	const title = mask(text(doc.title)) ?? STATUS_TITLES[status] ?? `HTTP ${status}`;
+	let detail = mask(text(doc.detail) ?? text(doc.message) ?? bodyAsDetail(body));
 	if (detail === title) detail = undefined;
 	const rawIssues = [
 		...(Array.isArray(doc.issues) ? doc.issues : []),
@@ -155,8 +174,10 @@ export function summarizeProblem(
 		.map(describeIssue)
 		.filter((i): i is { line: string; remedy?: string } => !!i);
 	const issues = described.map((i) => redact(i.line, secrets));
-	const requestId = text(doc.requestId) ?? text(headers['x-request-id'] as string | undefined);
-	const remedy = text(doc.remedy);
+	const requestId = mask(
+		text(doc.requestId) ?? text(headers['x-request-id'] as string | undefined),
+	);
+	const remedy = mask(text(doc.remedy));
 	const retryable = typeof doc.retryable === 'boolean' ? doc.retryable : undefined;
 	const retryAfter = retryAfterSeconds(headers, doc, now);
 
@@ -181,7 +202,7 @@ export function summarizeProblem(
 	return {
 		status,
 		title,
-		detail: detail === undefined ? undefined : redact(detail, secrets),
+		detail,
 		requestId,
 		remedy,
 		retryable,

@@ -16,7 +16,7 @@ import type {
 } from 'n8n-workflow';
 
 import { IntegrationPlatform } from '../../nodes/IntegrationPlatform/IntegrationPlatform.node';
-import { CREDENTIAL_REQUIREMENTS } from '../../nodes/IntegrationPlatform/routing/defineOperation';
+import { RESOURCES } from '../../nodes/IntegrationPlatform/resources';
 import { ROUTES, rl, SEED } from './actionEngine';
 
 export interface Slot {
@@ -264,9 +264,9 @@ export function allOperations(): OperationSpec[] {
 			const path = request.url as string;
 			const host = request.baseURL ? 'read' : 'api';
 			const method = request.method as string;
-			const requirement = CREDENTIAL_REQUIREMENTS.find(
-				(r) => r.resource === resource.value && r.operation === option.value,
-			);
+			const requirement = RESOURCES.find(
+				(r) => r.value === resource.value,
+			)?.credentialRequirements.find((r) => r.operation === option.value);
 			const authentication = requirement?.requires ?? 'apiKey';
 			const key = `${String(resource.value)}.${String(option.value)}`;
 			const slots = [...slotsOf(request.qs, 'qs'), ...slotsOf(request.body, 'body')];

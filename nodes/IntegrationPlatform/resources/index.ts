@@ -1,42 +1,35 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { apiKeyFields, apiKeyOperations } from './apiKey/index';
-import { claimedDomainFields, claimedDomainOperations } from './claimedDomain/index';
-import { connectionFields, connectionOperations } from './connection/index';
-import { customFieldFields, customFieldOperations } from './customField/index';
-import { destinationFields, destinationOperations } from './destination/index';
-import { installationFields, installationOperations } from './installation/index';
-import { integrationFields, integrationOperations } from './integration/index';
-import { inviteFields, inviteOperations } from './invite/index';
-import { jwtKeyFields, jwtKeyOperations } from './jwtKey/index';
+import type { ResourceDefinition, ResourceDescription } from '../routing/defineOperation';
+import { defineResource } from '../routing/defineOperation';
+import { sharedFields } from '../fields';
+import { apiKeyFields, apiKeyOperations } from './apiKey';
+import { claimedDomainFields, claimedDomainOperations } from './claimedDomain';
+import { connectionFields, connectionOperations } from './connection';
+import { customFieldFields, customFieldOperations } from './customField';
+import { destinationFields, destinationOperations } from './destination';
+import { installationFields, installationOperations } from './installation';
+import { integrationFields, integrationOperations } from './integration';
+import { inviteFields, inviteOperations } from './invite';
+import { jwtKeyFields, jwtKeyOperations } from './jwtKey';
 import {
 	notificationEventTopicRouteFields,
 	notificationEventTopicRouteOperations,
-} from './notificationEventTopicRoute/index';
-import { operationFields, operationOperations } from './operation/index';
-import { organizationFields, organizationOperations } from './organization/index';
-import { projectFields, projectOperations } from './project/index';
-import { revisionFields, revisionOperations } from './revision/index';
-import { topicFields, topicOperations } from './topic/index';
+} from './notificationEventTopicRoute';
+import { operationFields, operationOperations } from './operation';
+import { organizationFields, organizationOperations } from './organization';
+import { projectFields, projectOperations } from './project';
+import { revisionFields, revisionOperations } from './revision';
+import { topicFields, topicOperations } from './topic';
 import {
 	topicDestinationRouteFields,
 	topicDestinationRouteOperations,
-} from './topicDestinationRoute/index';
+} from './topicDestinationRoute';
 
-export interface ResourceDescription {
-	name: string;
-	value: string;
-	description: string;
-	operations: INodeProperties;
-	fields: INodeProperties[];
-}
-
-/** Every resource of the node, in the order the resource selector lists them (alphabetical). */
-export const RESOURCES: ResourceDescription[] = [
+const definitions: ResourceDefinition[] = [
 	{
 		name: 'API Key',
 		value: 'apiKey',
 		description: "A project's API keys",
+		defaultOperation: 'delete',
 		operations: apiKeyOperations,
 		fields: apiKeyFields,
 	},
@@ -44,6 +37,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Claimed Domain',
 		value: 'claimedDomain',
 		description: 'Email domains claimed by an organization',
+		defaultOperation: 'claim',
 		operations: claimedDomainOperations,
 		fields: claimedDomainFields,
 	},
@@ -51,6 +45,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Connection',
 		value: 'connection',
 		description: "A consumer's credentials at a provider",
+		defaultOperation: 'generate',
 		operations: connectionOperations,
 		fields: connectionFields,
 	},
@@ -58,6 +53,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Custom Field',
 		value: 'customField',
 		description: "Custom fields on a provider's objects",
+		defaultOperation: 'upsert',
 		operations: customFieldOperations,
 		fields: customFieldFields,
 	},
@@ -65,6 +61,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Destination',
 		value: 'destination',
 		description: 'Where events and read results are delivered',
+		defaultOperation: 'get',
 		operations: destinationOperations,
 		fields: destinationFields,
 	},
@@ -72,6 +69,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Installation',
 		value: 'installation',
 		description: 'An integration installed for a group of users',
+		defaultOperation: 'unpauseReads',
 		operations: installationOperations,
 		fields: installationFields,
 	},
@@ -79,6 +77,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Integration',
 		value: 'integration',
 		description: 'A named definition for one provider',
+		defaultOperation: 'getAll',
 		operations: integrationOperations,
 		fields: integrationFields,
 	},
@@ -86,6 +85,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Invite',
 		value: 'invite',
 		description: 'Invitations to an organization',
+		defaultOperation: 'get',
 		operations: inviteOperations,
 		fields: inviteFields,
 	},
@@ -93,6 +93,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'JWT Key',
 		value: 'jwtKey',
 		description: 'Public keys that verify frontend tokens',
+		defaultOperation: 'update',
 		operations: jwtKeyOperations,
 		fields: jwtKeyFields,
 	},
@@ -100,6 +101,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Notification Event Topic Route',
 		value: 'notificationEventTopicRoute',
 		description: 'Which notification events go to which topic',
+		defaultOperation: 'delete',
 		operations: notificationEventTopicRouteOperations,
 		fields: notificationEventTopicRouteFields,
 	},
@@ -107,6 +109,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Operation',
 		value: 'operation',
 		description: 'Read, write and subscribe operations and their logs',
+		defaultOperation: 'getLogs',
 		operations: operationOperations,
 		fields: operationFields,
 	},
@@ -114,6 +117,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Organization',
 		value: 'organization',
 		description: 'The organization that owns projects',
+		defaultOperation: 'update',
 		operations: organizationOperations,
 		fields: organizationFields,
 	},
@@ -121,6 +125,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Project',
 		value: 'project',
 		description: 'Projects group integrations, connections and keys',
+		defaultOperation: 'getAll',
 		operations: projectOperations,
 		fields: projectFields,
 	},
@@ -128,6 +133,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Revision',
 		value: 'revision',
 		description: 'Versions of an integration definition',
+		defaultOperation: 'getHydrated',
 		operations: revisionOperations,
 		fields: revisionFields,
 	},
@@ -135,6 +141,7 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Topic',
 		value: 'topic',
 		description: 'Named channels for notifications',
+		defaultOperation: 'delete',
 		operations: topicOperations,
 		fields: topicFields,
 	},
@@ -142,7 +149,13 @@ export const RESOURCES: ResourceDescription[] = [
 		name: 'Topic Destination Route',
 		value: 'topicDestinationRoute',
 		description: 'Which topic goes to which destination',
+		defaultOperation: 'create',
 		operations: topicDestinationRouteOperations,
 		fields: topicDestinationRouteFields,
 	},
 ];
+
+/** Every resource of the node, in the order the resource selector lists them (alphabetical). */
+export const RESOURCES: ResourceDescription[] = definitions.map((resource) =>
+	defineResource(resource, sharedFields),
+);

@@ -1,5 +1,6 @@
 import type {
 	IDataObject,
+	INodeProperties,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -14,9 +15,15 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Authentication } from '../../shared/api';
 import { authenticationOf, CREDENTIAL_LABEL } from '../../shared/api';
 import { problemError } from '../../shared/errors';
-import { pathValues, resolveRequest, secretPathValues } from './templates';
+import {
+	pathValues,
+	placeholderFields,
+	placeholderNames,
+	resolveRequest,
+	secretPathValues,
+} from './templates';
 
-/** The read host (api-facts §2): only Installation → Unpause Reads goes there. */
+/** The read host (docs/api-notes.md, "Hosts and base URLs"). */
 export const READ_BASE_URL =
 	'={{ ($credentials.readUrl || "https://read.withampersand.com").trim().replace(/\\/+$/, "").replace(/\\/v1$/, "") + "/v1" }}';
 
@@ -36,7 +43,7 @@ export interface OperationDefinition {
 	 */
 	qs?: IDataObject;
 	body?: IDataObject;
-	/** The only credential the service accepts for this operation (api-facts §3). */
+	/** The only credential the service accepts for this operation (docs/api-notes.md, "Credentials per operation"). */
 	requires?: Authentication;
 	/** Steps that compute path values before the path is resolved (e.g. a default revision). */
 	preparePath?: PreSendAction[];
@@ -45,13 +52,6 @@ export interface OperationDefinition {
 	/** Output shaping, run after the error check. Without it the body becomes the item(s). */
 	output?: PostReceiveAction[];
 }
-
-/** Operations that accept only one kind of credential, for notices and checks. */
-export const CREDENTIAL_REQUIREMENTS: Array<{
-	resource: string;
-	operation: string;
-	requires: Authentication;
-}> = [];
 
 function requireCredential(
 	resource: string,
@@ -79,7 +79,7 @@ function requireCredential(
 /**
  * First postReceive step of every operation. Requests are sent with `ignoreHttpStatusErrors`, so
  * that error bodies reach this function: n8n's default handling would replace the service's
- * problem document with "Your request is invalid…" (n8n-conventions §0 #7).
+ * problem document with "Your request is invalid…" (docs/n8n-notes.md, "Errors from routed requests").
  */
 export async function throwOnProblem(
 	this: IExecuteSingleFunctions,
@@ -122,19 +122,75 @@ async function pairWithInput(
 	return items.map((entry) => ({ ...entry, pairedItem: { item } }));
 }
 
+/** One resource of the node: its selector entry, its operations and the fields they use. */
+export interface ResourceDefinition {
+	name: string;
+	value: string;
+	description: string;
+	/** The operation the selector starts on. */
+	defaultOperation: string;
+	operations: OperationDefinition[];
+	/** The resource's own fields; placeholders may also name the shared fields passed to defineResource. */
+	fields: INodeProperties[];
+}
+
+/** What defineResource makes of a ResourceDefinition: parts of the node's description. */
+export interface ResourceDescription {
+	name: string;
+	value: string;
+	description: string;
+	/** The resource's "Operation" selector, each option with its routing. */
+	operations: INodeProperties;
+	fields: INodeProperties[];
+	/** Operations that accept only one kind of credential, for the node's notices and checks. */
+	credentialRequirements: Array<{ operation: string; requires: Authentication }>;
+}
+
 /**
- * Declares one operation: its method and path as data (the API reference's words), plus the
- * shared steps every operation gets: credential check, path resolution, the request policy,
- * problem-document errors and paired items.
+ * Builds a resource's part of the node description. Each operation gets the shared steps:
+ * credential check, placeholder resolution (labels and password flags read from the fields that
+ * `sharedFields` and the resource define), the request policy, problem-document errors and paired
+ * items.
  */
-export function defineOperation(
+export function defineResource(
+	resource: ResourceDefinition,
+	sharedFields: readonly INodeProperties[],
+): ResourceDescription {
+	const fields = [...resource.fields, ...sharedFields];
+	return {
+		name: resource.name,
+		value: resource.value,
+		description: resource.description,
+		operations: {
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource.value] } },
+			default: resource.defaultOperation,
+			options: resource.operations.map((operation) =>
+				routedOperation(resource.name, operation, fields),
+			),
+		},
+		fields: resource.fields,
+		credentialRequirements: resource.operations
+			.filter((operation) => operation.requires)
+			.map((operation) => ({ operation: operation.value, requires: operation.requires! })),
+	};
+}
+
+/** One operation as an option of the selector, with its routing (docs/architecture.md). */
+function routedOperation(
 	resourceName: string,
-	resource: string,
 	def: OperationDefinition,
+	fields: readonly INodeProperties[],
 ): INodePropertyOptions {
-	if (def.requires) {
-		CREDENTIAL_REQUIREMENTS.push({ resource, operation: def.value, requires: def.requires });
-	}
+	const templates = { qs: def.qs, body: def.body };
+	const placeholders = placeholderFields(
+		placeholderNames(def.path, templates),
+		fields,
+		`${resourceName} → ${def.name}`,
+	);
 	return {
 		name: def.name,
 		value: def.value,
@@ -149,11 +205,14 @@ export function defineOperation(
 				...(def.body ? { body: def.body } : {}),
 			},
 			send: {
+				// Not pagination: n8n runs requestOperations.pagination around the request of every
+				// operation that sets this, and the node's hook there is its request policy
+				// (requestPolicy.ts: rate-limit retries, network errors naming the host).
 				paginate: true,
 				preSend: [
 					...(def.requires ? [requireCredential(resourceName, def.name, def.requires)] : []),
 					...(def.preparePath ?? []),
-					resolveRequest({ qs: def.qs, body: def.body }),
+					resolveRequest(templates, placeholders),
 					...(def.preSend ?? []),
 				],
 			},

@@ -74,7 +74,7 @@ async function withRateLimitRetries<T>(
  * - report network failures with the host that failed, instead of n8n's generic text (its
  *   NodeApiError replaces messages that mention ECONNREFUSED and the like).
  */
-export async function requestPolicy(
+export async function sendWithRequestPolicy(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {

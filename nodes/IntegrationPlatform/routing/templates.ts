@@ -2,12 +2,12 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
+	INodeProperties,
 	PreSendAction,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { checkPathSegment, checkUrlText, encodePathSegment } from '../../shared/paths';
-import type { Checked } from '../../shared/paths';
 
 /**
  * Operations declare their request as the API reference writes it, with `{placeholders}` named
@@ -15,65 +15,76 @@ import type { Checked } from '../../shared/paths';
  * `{ topicId: '{topicId}', destinationId: '{destinationId}' }`. `resolveRequest` fills them in
  * plain code, reading each parameter once per item. Routing expressions
  * (`'=/projects/{{$parameter.project}}'`) or `routing.send` would do the same, but n8n 2.x
- * evaluates those again for every item, at up to a millisecond each (README, "Speed").
+ * evaluates those again for every item (docs/n8n-notes.md, "Per-item cost of expressions").
+ * docs/architecture.md follows one parameter from its field to the request.
  */
-export interface TemplateParameter {
-	displayName: string;
-	/** The value is a secret (it travels in the URL): masked in every error message. */
-	secret?: boolean;
+
+/** What a placeholder's field says about it, read from the field's own definition. */
+export interface PlaceholderField {
+	/** The field's displayName: error messages name the field as the user sees it. */
+	label: string;
+	/** A password field: its value travels in the URL and is masked in every error message. */
+	secret: boolean;
 }
 
-export const TEMPLATE_PARAMETERS: Record<string, TemplateParameter> = {
-	project: { displayName: 'Project' },
-	apiKey: { displayName: 'API Key to Delete', secret: true },
-	provider: { displayName: 'Provider' },
-	integration: { displayName: 'Integration' },
-	installation: { displayName: 'Installation' },
-	revision: { displayName: 'Revision ID' },
-	destination: { displayName: 'Destination' },
-	operationId: { displayName: 'Operation ID' },
-	topic: { displayName: 'Topic' },
-	route: { displayName: 'Route' },
-	jwtKey: { displayName: 'JWT Key' },
-	orgId: { displayName: 'Organization ID' },
-	inviteId: { displayName: 'Invite ID' },
-	topicId: { displayName: 'Topic' },
-	destinationId: { displayName: 'Destination' },
-	connectionId: { displayName: 'Connection' },
-	domain: { displayName: 'Domain' },
-	parentId: { displayName: 'Organization ID' },
-	parentType: { displayName: 'Parent Type' },
-	label: { displayName: 'Label' },
-	name: { displayName: 'Name' },
-	specVersion: { displayName: 'Spec Version' },
-};
+export type PlaceholderFields = Record<string, PlaceholderField>;
+
+/** The placeholder fields of `names`, looked up in the node's field definitions. */
+export function placeholderFields(
+	names: Iterable<string>,
+	fields: readonly INodeProperties[],
+	where: string,
+): PlaceholderFields {
+	const result: PlaceholderFields = {};
+	for (const name of names) {
+		const field = fields.find((candidate) => candidate.name === name);
+		// A developer error, caught when the node loads (and by the unit tests).
+		if (!field) throw new Error(`${where}: no field named "${name}" for the placeholder {${name}}`);
+		result[name] = { label: field.displayName, secret: field.typeOptions?.password === true };
+	}
+	return result;
+}
+
+/** The names of the `{placeholders}` in a path and in query and body templates. */
+export function placeholderNames(
+	path: string,
+	templates: { qs?: IDataObject; body?: IDataObject },
+): Set<string> {
+	const names = new Set([...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]));
+	for (const slot of [...slotsOf(templates.qs, 'qs'), ...slotsOf(templates.body, 'body')]) {
+		names.add(slot.name);
+	}
+	return names;
+}
+
+interface ItemValues {
+	values: Record<string, string>;
+	secrets: string[];
+}
 
 /**
  * Values resolved for one item, keyed by the item's execution context: preSend and postReceive of
  * an item share that object, so outputs such as `{ deleted: true, topicId }` reuse the values
  * without evaluating the parameters' expressions again.
  */
-const resolvedValues = new WeakMap<object, Record<string, string>>();
+const resolvedValues = new WeakMap<object, ItemValues>();
+
+function itemValues(context: object): ItemValues {
+	let entry = resolvedValues.get(context);
+	if (!entry) {
+		entry = { values: {}, secrets: [] };
+		resolvedValues.set(context, entry);
+	}
+	return entry;
+}
 
 export function pathValues(context: object): Record<string, string> {
-	let values = resolvedValues.get(context);
-	if (!values) {
-		values = {};
-		resolvedValues.set(context, values);
-	}
-	return values;
+	return itemValues(context).values;
 }
 
+/** Values of password fields resolved for the item: masked in every error message. */
 export function secretPathValues(context: object): string[] {
-	const values = resolvedValues.get(context) ?? {};
-	return Object.entries(values)
-		.filter(([name]) => TEMPLATE_PARAMETERS[name]?.secret)
-		.map(([, value]) => value);
-}
-
-/** Checks a path value and explains, naming the parameter, why it cannot be sent. */
-export function checkPathValue(name: string, raw: unknown): Checked {
-	return checkPathSegment(TEMPLATE_PARAMETERS[name]?.displayName ?? name, raw);
+	return resolvedValues.get(context)?.secrets ?? [];
 }
 
 /** Records a value for a placeholder (used when an operation computes one, e.g. the latest revision). */
@@ -91,16 +102,20 @@ const notSent = (context: IExecuteSingleFunctions, problem: string) =>
 /** A path value: read once per item, checked, kept for the item's output. */
 function pathValue(
 	context: IExecuteSingleFunctions,
-	values: Record<string, string>,
+	item: ItemValues,
 	name: string,
+	field: PlaceholderField,
 ): string {
+	const { values } = item;
 	if (values[name] === undefined) {
-		const checked = checkPathValue(
-			name,
+		const checked = checkPathSegment(
+			field.label,
 			context.getNodeParameter(name, undefined, { extractValue: true }),
 		);
 		if (typeof checked !== 'string') throw notSent(context, checked.problem);
 		values[name] = checked;
+		// Masked as typed and as it appears in the URL (percent-encoded).
+		if (field.secret) item.secrets.push(checked, encodePathSegment(checked));
 	}
 	return values[name];
 }
@@ -109,17 +124,17 @@ function pathValue(
  * A query or body value, never empty (the API requires every field it names). A query value is
  * text or a number, checked like a path value: an object or a list would turn into extra query
  * parameters (`name[key]=…`). A body value may be any JSON value; the service judges its type
- * (README, "Errors"), but a number JSON cannot carry (NaN, Infinity would arrive as null) is
+ * (its problem document names the field), but a number JSON cannot carry (NaN, Infinity would arrive as null) is
  * refused here.
  */
 function fieldValue(
 	context: IExecuteSingleFunctions,
 	values: Record<string, string>,
 	slot: Slot,
+	label: string,
 ): unknown {
 	const { name } = slot;
 	const raw = context.getNodeParameter(name, undefined, { extractValue: true }) as unknown;
-	const label = TEMPLATE_PARAMETERS[name]?.displayName ?? name;
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
 		throw notSent(context, `"${label}" is empty: the service requires it`);
 	}
@@ -169,16 +184,19 @@ function setAt(target: IDataObject, path: string[], value: unknown): void {
  * (each value one encoded segment) and the placeholder values of the query and body templates
  * (the parameter's value as it is: text, number, boolean or object).
  */
-export function resolveRequest(templates: { qs?: IDataObject; body?: IDataObject }): PreSendAction {
+export function resolveRequest(
+	templates: { qs?: IDataObject; body?: IDataObject },
+	fields: PlaceholderFields,
+): PreSendAction {
 	const slots = [...slotsOf(templates.qs, 'qs'), ...slotsOf(templates.body, 'body')];
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		const values = pathValues(this);
+		const item = itemValues(this);
 		requestOptions.url = (requestOptions.url ?? '').replace(/\{(\w+)\}/g, (_match, name: string) =>
-			encodePathSegment(pathValue(this, values, name)),
+			encodePathSegment(pathValue(this, item, name, fields[name])),
 		);
 		for (const slot of slots) {
 			const target = (requestOptions[slot.where] ??= {}) as IDataObject;
-			setAt(target, slot.path, fieldValue(this, values, slot));
+			setAt(target, slot.path, fieldValue(this, item.values, slot, fields[slot.name].label));
 		}
 		return requestOptions;
 	};

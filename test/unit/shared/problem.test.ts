@@ -127,3 +127,30 @@ describe('redact', () => {
 		expect(redact('abc', ['ab'])).toBe('abc');
 	});
 });
+
+describe('a secret echoed by the service is masked in every field and form', () => {
+	const secret = 'ak+live/Xy9=';
+	const forms = [
+		secret,
+		encodeURIComponent(secret),
+		encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+		JSON.stringify(secret).slice(1, -1),
+	];
+	test.each(forms)('form %p', (form) => {
+		const p = summarizeProblem(
+			404,
+			{
+				title: `API key ${form} not found`,
+				detail: `No key ${form} at /api-keys/${form}`,
+				remedy: `Create ${form} again`,
+				requestId: `req-${form}`,
+				issues: [{ name: 'apiKey', in: 'path', detail: `unknown ${form}`, value: form }],
+			},
+			{ 'x-request-id': form },
+			[secret],
+		);
+		const everything = JSON.stringify(p);
+		for (const shown of forms) expect(everything).not.toContain(shown);
+		expect(p.title).toBe('API key [redacted] not found');
+	});
+});

@@ -1,30 +1,23 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, resultItem } from '../../routing/defineOperation';
+import type { OperationDefinition } from '../../routing/defineOperation';
+import { resultItem } from '../../routing/defineOperation';
 
 const resource = 'apiKey';
 
-export const apiKeyOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'delete',
-	options: [
-		// DELETE /projects/{projectIdOrName}/api-keys/{apiKey} — api-facts §1 op 1: 204, no body.
-		// The key itself is the path parameter, so it is masked in every error message.
-		defineOperation('API Key', resource, {
-			name: 'Delete',
-			value: 'delete',
-			action: 'Delete an API key',
-			description: "Delete (revoke) one of the project's API keys",
-			method: 'DELETE',
-			path: '/projects/{project}/api-keys/{apiKey}',
-			output: [resultItem((values) => ({ deleted: true, project: values.project }))],
-		}),
-	],
-};
+export const apiKeyOperations: OperationDefinition[] = [
+	// DELETE /projects/{projectIdOrName}/api-keys/{apiKey} — api-facts §1 op 1: 204, no body.
+	// The key itself is the path parameter, so it is masked in every error message.
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete an API key',
+		description: "Delete (revoke) one of the project's API keys",
+		method: 'DELETE',
+		path: '/projects/{project}/api-keys/{apiKey}',
+		output: [resultItem((values) => ({ deleted: true, project: values.project }))],
+	},
+];
 
 export const apiKeyFields: INodeProperties[] = [
 	{

@@ -1,41 +1,34 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, resultItem } from '../../routing/defineOperation';
+import type { OperationDefinition } from '../../routing/defineOperation';
+import { resultItem } from '../../routing/defineOperation';
 
 const resource = 'claimedDomain';
 const showForClaim = { show: { resource: [resource], operation: ['claim'] } };
 
-export const claimedDomainOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'claim',
-	options: [
-		// POST /claimed-domains — api-facts §1 op 13: bearer only; 201 with no body; 409 if another
-		// organization holds the domain.
-		defineOperation('Claimed Domain', resource, {
-			name: 'Claim',
-			value: 'claim',
-			action: 'Claim a domain',
-			description:
-				'Claim an email domain for an organization, so that people with addresses at it can join',
-			method: 'POST',
-			path: '/claimed-domains',
-			requires: 'bearerToken',
-			body: { domain: '{domain}', parentId: '{parentId}', parentType: '{parentType}' },
-			output: [
-				resultItem((values) => ({
-					claimed: true,
-					domain: values.domain,
-					parentType: values.parentType,
-					parentId: values.parentId,
-				})),
-			],
-		}),
-	],
-};
+export const claimedDomainOperations: OperationDefinition[] = [
+	// POST /claimed-domains — api-facts §1 op 13: bearer only; 201 with no body; 409 if another
+	// organization holds the domain.
+	{
+		name: 'Claim',
+		value: 'claim',
+		action: 'Claim a domain',
+		description:
+			'Claim an email domain for an organization, so that people with addresses at it can join',
+		method: 'POST',
+		path: '/claimed-domains',
+		requires: 'bearerToken',
+		body: { domain: '{domain}', parentId: '{parentId}', parentType: '{parentType}' },
+		output: [
+			resultItem((values) => ({
+				claimed: true,
+				domain: values.domain,
+				parentType: values.parentType,
+				parentId: values.parentId,
+			})),
+		],
+	},
+];
 
 export const claimedDomainFields: INodeProperties[] = [
 	{

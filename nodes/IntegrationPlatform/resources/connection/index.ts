@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { parseJsonParameter, requiredParameter } from '../../fields';
-import { defineOperation } from '../../routing/defineOperation';
+import { parseJsonParameter, requiredParameter } from '../../routing/parameters';
+import type { OperationDefinition } from '../../routing/defineOperation';
 
 const resource = 'connection';
 const showForGenerate = { show: { resource: [resource], operation: ['generate'] } };
@@ -184,28 +184,20 @@ async function hideProviderSecrets(
 	});
 }
 
-export const connectionOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'generate',
-	options: [
-		// POST /projects/{projectIdOrName}/connections:generate — api-facts §1 op 2: 201 Connection.
-		defineOperation('Connection', resource, {
-			name: 'Generate',
-			value: 'generate',
-			action: 'Generate a connection',
-			description:
-				'Create a connection for a consumer from provider credentials you already hold (for OAuth authorization code, import existing tokens)',
-			method: 'POST',
-			path: '/projects/{project}/connections:generate',
-			preSend: [buildConnectionBody],
-			output: [hideProviderSecrets],
-		}),
-	],
-};
+export const connectionOperations: OperationDefinition[] = [
+	// POST /projects/{projectIdOrName}/connections:generate — api-facts §1 op 2: 201 Connection.
+	{
+		name: 'Generate',
+		value: 'generate',
+		action: 'Generate a connection',
+		description:
+			'Create a connection for a consumer from provider credentials you already hold (for OAuth authorization code, import existing tokens)',
+		method: 'POST',
+		path: '/projects/{project}/connections:generate',
+		preSend: [buildConnectionBody],
+		output: [hideProviderSecrets],
+	},
+];
 
 export const connectionFields: INodeProperties[] = [
 	{

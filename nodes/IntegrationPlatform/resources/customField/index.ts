@@ -8,8 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { parseJsonParameter, requiredParameter } from '../../fields';
-import { defineOperation } from '../../routing/defineOperation';
+import { parseJsonParameter, requiredParameter } from '../../routing/parameters';
+import type { OperationDefinition } from '../../routing/defineOperation';
 
 const resource = 'customField';
 const showForUpsert = { show: { resource: [resource], operation: ['upsert'] } };
@@ -156,27 +156,19 @@ async function splitFieldResults(
 	return items.length ? items : [{ json: { success: body.success ?? true } }];
 }
 
-export const customFieldOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'upsert',
-	options: [
-		// PUT /projects/{projectIdOrName}/providers/{provider}/object-metadata — api-facts §1 op 3.
-		defineOperation('Custom Field', resource, {
-			name: 'Create or Update',
-			value: 'upsert',
-			action: 'Create or update custom fields',
-			description: 'Create a new record, or update the current one if it already exists (upsert)',
-			method: 'PUT',
-			path: '/projects/{project}/providers/{provider}/object-metadata',
-			preSend: [buildUpsertBody],
-			output: [splitFieldResults],
-		}),
-	],
-};
+export const customFieldOperations: OperationDefinition[] = [
+	// PUT /projects/{projectIdOrName}/providers/{provider}/object-metadata — api-facts §1 op 3.
+	{
+		name: 'Create or Update',
+		value: 'upsert',
+		action: 'Create or update custom fields',
+		description: 'Create a new record, or update the current one if it already exists (upsert)',
+		method: 'PUT',
+		path: '/projects/{project}/providers/{provider}/object-metadata',
+		preSend: [buildUpsertBody],
+		output: [splitFieldResults],
+	},
+];
 
 const fieldOptions: INodeProperties = {
 	displayName: 'Field Options',

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { OperationDefinition } from '../../routing/defineOperation';
 
-import { defineOperation } from '../../routing/defineOperation';
 
 /**
  * `includeSecrets` query parameter from Options → Include Secrets. A flag that reveals the
@@ -39,36 +39,28 @@ const resource = 'destination';
 // GET /projects/{projectIdOrName}/destinations/{destination} — api-facts §1 op 7. The same GET
 // rotates the signing secret when asked (`rotate=true`): a side effect on a GET, so it is its own,
 // clearly labelled operation rather than a checkbox next to "Include Secrets".
-export const destinationOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'get',
-	options: [
-		defineOperation('Destination', resource, {
-			name: 'Get',
-			value: 'get',
-			action: 'Get a destination',
-			description: 'Get a destination (webhook, stream, …), optionally with its signing secret',
-			method: 'GET',
-			path: '/projects/{project}/destinations/{destination}',
-			preSend: [includeSecretsQuery],
-		}),
-		defineOperation('Destination', resource, {
-			name: 'Rotate Signing Secret',
-			value: 'rotateSecret',
-			action: 'Rotate the signing secret of a destination',
-			description:
-				'Replace the webhook signing secret with a new one; deliveries are signed with the new secret from then on',
-			method: 'GET',
-			path: '/projects/{project}/destinations/{destination}',
-			qs: { rotate: true },
-			preSend: [includeSecretsQuery],
-		}),
-	],
-};
+export const destinationOperations: OperationDefinition[] = [
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get a destination',
+		description: 'Get a destination (webhook, stream, …), optionally with its signing secret',
+		method: 'GET',
+		path: '/projects/{project}/destinations/{destination}',
+		preSend: [includeSecretsQuery],
+	},
+	{
+		name: 'Rotate Signing Secret',
+		value: 'rotateSecret',
+		action: 'Rotate the signing secret of a destination',
+		description:
+			'Replace the webhook signing secret with a new one; deliveries are signed with the new secret from then on',
+		method: 'GET',
+		path: '/projects/{project}/destinations/{destination}',
+		qs: { rotate: true },
+		preSend: [includeSecretsQuery],
+	},
+];
 
 export const destinationFields: INodeProperties[] = [
 	{

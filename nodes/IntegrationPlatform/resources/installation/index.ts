@@ -6,7 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { defineOperation, resultItem } from '../../routing/defineOperation';
+import type { OperationDefinition } from '../../routing/defineOperation';
+import { resultItem } from '../../routing/defineOperation';
 
 const resource = 'installation';
 const showForUnpause = { show: { resource: [resource], operation: ['unpauseReads'] } };
@@ -47,43 +48,35 @@ async function buildUnpauseBody(
 	return requestOptions;
 }
 
-export const installationOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'unpauseReads',
-	options: [
-		// POST {read_url}/v1/…/installations/{installationId}:unpause — api-facts §1 op 5: the read
-		// host, which accepts only X-Api-Key; 204.
-		defineOperation('Installation', resource, {
-			name: 'Unpause Reads',
-			value: 'unpauseReads',
-			action: 'Unpause the reads of an installation',
-			description:
-				'Resume scheduled reads that were paused (by hand or after repeated failures). Uses the read API host.',
-			method: 'POST',
-			path: '/projects/{project}/integrations/{integration}/installations/{installation}:unpause',
-			host: 'read',
-			requires: 'apiKey',
-			preSend: [buildUnpauseBody],
-			output: [
-				resultItem((values, context) => {
-					const fields = context.getNodeParameter('unpauseFields', {}) as {
-						objects?: string | string[];
-					};
-					const objects = objectList(fields.objects) ?? [];
-					return {
-						unpaused: true,
-						installationId: values.installation,
-						objects: objects.length ? objects : 'all',
-					};
-				}),
-			],
-		}),
-	],
-};
+export const installationOperations: OperationDefinition[] = [
+	// POST {read_url}/v1/…/installations/{installationId}:unpause — api-facts §1 op 5: the read
+	// host, which accepts only X-Api-Key; 204.
+	{
+		name: 'Unpause Reads',
+		value: 'unpauseReads',
+		action: 'Unpause the reads of an installation',
+		description:
+			'Resume scheduled reads that were paused (by hand or after repeated failures). Uses the read API host.',
+		method: 'POST',
+		path: '/projects/{project}/integrations/{integration}/installations/{installation}:unpause',
+		host: 'read',
+		requires: 'apiKey',
+		preSend: [buildUnpauseBody],
+		output: [
+			resultItem((values, context) => {
+				const fields = context.getNodeParameter('unpauseFields', {}) as {
+					objects?: string | string[];
+				};
+				const objects = objectList(fields.objects) ?? [];
+				return {
+					unpaused: true,
+					installationId: values.installation,
+					objects: objects.length ? objects : 'all',
+				};
+			}),
+		],
+	},
+];
 
 export const installationFields: INodeProperties[] = [
 	{

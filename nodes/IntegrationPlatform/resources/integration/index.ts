@@ -1,9 +1,11 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { jsonBodyParameter, returnAllAndLimit } from '../../fields';
-import { encodePathSegment } from '../../../shared/paths';
-import { checkPathValue, pathValues } from '../../routing/templates';
-import { defineOperation, listEntries } from '../../routing/defineOperation';
+import { returnAllAndLimit } from '../../fields';
+import { jsonBodyParameter } from '../../routing/parameters';
+import { checkPathSegment, encodePathSegment } from '../../../shared/paths';
+import { pathValues } from '../../routing/templates';
+import type { OperationDefinition } from '../../routing/defineOperation';
+import { listEntries } from '../../routing/defineOperation';
 import { lookupRequest } from '../../routing/requestPolicy';
 
 const resource = 'integration';
@@ -19,8 +21,8 @@ async function returnCreatedIntegration(
 ): Promise<INodeExecutionData[]> {
 	const { name, project, provider } = pathValues(this);
 	// A name that cannot be a path segment ("..") cannot be looked up: it would address another
-	// resource (templates.ts checkPathValue).
-	if (typeof checkPathValue('name', name) !== 'string') {
+	// resource (nodes/shared/paths.ts).
+	if (typeof checkPathSegment('Name', name) !== 'string') {
 		return [{ json: { created: true, name, provider } }];
 	}
 	try {
@@ -35,45 +37,37 @@ async function returnCreatedIntegration(
 	}
 }
 
-export const integrationOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'getAll',
-	options: [
-		// POST /projects/{projectIdOrName}/integrations — api-facts §1 op 4. The spec's redacted
-		// "the service" field is `latestRevision { specVersion, content }`.
-		defineOperation('Integration', resource, {
-			name: 'Create',
-			value: 'create',
-			action: 'Create an integration',
-			description: 'Create an integration from a manifest (its first revision)',
-			method: 'POST',
-			path: '/projects/{project}/integrations',
-			body: {
-				name: '{name}',
-				provider: '{provider}',
-				latestRevision: { specVersion: '{specVersion}' },
-			},
-			preSend: [
-				jsonBodyParameter('content', 'Manifest Content (JSON)', ['latestRevision', 'content']),
-			],
-			output: [returnCreatedIntegration],
-		}),
-		// GET /projects/{projectIdOrName}/integrations — api-facts §1 op 8: a bare array.
-		defineOperation('Integration', resource, {
-			name: 'Get Many',
-			value: 'getAll',
-			action: 'Get many integrations',
-			description: 'List the integrations of a project, each with its latest revision',
-			method: 'GET',
-			path: '/projects/{project}/integrations',
-			output: [listEntries],
-		}),
-	],
-};
+export const integrationOperations: OperationDefinition[] = [
+	// POST /projects/{projectIdOrName}/integrations — api-facts §1 op 4. The spec's redacted
+	// "the service" field is `latestRevision { specVersion, content }`.
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create an integration',
+		description: 'Create an integration from a manifest (its first revision)',
+		method: 'POST',
+		path: '/projects/{project}/integrations',
+		body: {
+			name: '{name}',
+			provider: '{provider}',
+			latestRevision: { specVersion: '{specVersion}' },
+		},
+		preSend: [
+			jsonBodyParameter('content', 'Manifest Content (JSON)', ['latestRevision', 'content']),
+		],
+		output: [returnCreatedIntegration],
+	},
+	// GET /projects/{projectIdOrName}/integrations — api-facts §1 op 8: a bare array.
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many integrations',
+		description: 'List the integrations of a project, each with its latest revision',
+		method: 'GET',
+		path: '/projects/{project}/integrations',
+		output: [listEntries],
+	},
+];
 
 export const integrationFields: INodeProperties[] = [
 	{

@@ -1,42 +1,35 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, resultItem } from '../../routing/defineOperation';
+import type { OperationDefinition } from '../../routing/defineOperation';
+import { resultItem } from '../../routing/defineOperation';
 
 const resource = 'invite';
 
-export const inviteOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'get',
-	options: [
-		// GET /orgs/{orgId}/invites/{inviteId} — api-facts §1 op 17: bearer only; 200 Invite.
-		defineOperation('Invite', resource, {
-			name: 'Get',
-			value: 'get',
-			action: 'Get an invite',
-			description: 'Get an invitation to an organization, with its status',
-			method: 'GET',
-			path: '/orgs/{orgId}/invites/{inviteId}',
-			requires: 'bearerToken',
-		}),
-		// DELETE /orgs/{orgId}/invites/{inviteId} — api-facts §1 op 11: bearer only; 204.
-		defineOperation('Invite', resource, {
-			name: 'Revoke',
-			value: 'revoke',
-			action: 'Revoke an invite',
-			description: 'Revoke a pending invitation to an organization',
-			method: 'DELETE',
-			path: '/orgs/{orgId}/invites/{inviteId}',
-			requires: 'bearerToken',
-			output: [
-				resultItem((values) => ({ revoked: true, orgId: values.orgId, inviteId: values.inviteId })),
-			],
-		}),
-	],
-};
+export const inviteOperations: OperationDefinition[] = [
+	// GET /orgs/{orgId}/invites/{inviteId} — api-facts §1 op 17: bearer only; 200 Invite.
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get an invite',
+		description: 'Get an invitation to an organization, with its status',
+		method: 'GET',
+		path: '/orgs/{orgId}/invites/{inviteId}',
+		requires: 'bearerToken',
+	},
+	// DELETE /orgs/{orgId}/invites/{inviteId} — api-facts §1 op 11: bearer only; 204.
+	{
+		name: 'Revoke',
+		value: 'revoke',
+		action: 'Revoke an invite',
+		description: 'Revoke a pending invitation to an organization',
+		method: 'DELETE',
+		path: '/orgs/{orgId}/invites/{inviteId}',
+		requires: 'bearerToken',
+		output: [
+			resultItem((values) => ({ revoked: true, orgId: values.orgId, inviteId: values.inviteId })),
+		],
+	},
+];
 
 export const inviteFields: INodeProperties[] = [
 	{

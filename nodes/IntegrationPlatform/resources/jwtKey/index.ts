@@ -5,8 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { OperationDefinition } from '../../routing/defineOperation';
 
-import { defineOperation } from '../../routing/defineOperation';
 
 const resource = 'jwtKey';
 const showForUpdate = { show: { resource: [resource], operation: ['update'] } };
@@ -49,26 +49,18 @@ async function buildJwtKeyUpdate(
 	return requestOptions;
 }
 
-export const jwtKeyOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'update',
-	options: [
-		// PATCH /projects/{projectIdOrName}/jwt-keys/{keyId} — 200 JWTKey; errors carry validationIssues.
-		defineOperation('JWT Key', resource, {
-			name: 'Update',
-			value: 'update',
-			action: 'Update a JWT key',
-			description: 'Rename a JWT signing key, or activate or deactivate it',
-			method: 'PATCH',
-			path: '/projects/{project}/jwt-keys/{jwtKey}',
-			preSend: [buildJwtKeyUpdate],
-		}),
-	],
-};
+export const jwtKeyOperations: OperationDefinition[] = [
+	// PATCH /projects/{projectIdOrName}/jwt-keys/{keyId} — 200 JWTKey; errors carry validationIssues.
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update a JWT key',
+		description: 'Rename a JWT signing key, or activate or deactivate it',
+		method: 'PATCH',
+		path: '/projects/{project}/jwt-keys/{jwtKey}',
+		preSend: [buildJwtKeyUpdate],
+	},
+];
 
 export const jwtKeyFields: INodeProperties[] = [
 	{

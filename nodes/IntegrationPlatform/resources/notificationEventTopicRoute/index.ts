@@ -1,29 +1,22 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, resultItem } from '../../routing/defineOperation';
+import type { OperationDefinition } from '../../routing/defineOperation';
+import { resultItem } from '../../routing/defineOperation';
 
 const resource = 'notificationEventTopicRoute';
 
-export const notificationEventTopicRouteOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'delete',
-	options: [
-		// DELETE /projects/{projectIdOrName}/notification-event-topic-routes/{routeId} — api-facts §1 op 18.
-		defineOperation('Notification Event Topic Route', resource, {
-			name: 'Delete',
-			value: 'delete',
-			action: 'Delete a notification event topic route',
-			description: 'Stop routing a notification event type to a topic',
-			method: 'DELETE',
-			path: '/projects/{project}/notification-event-topic-routes/{route}',
-			output: [resultItem((values) => ({ deleted: true, routeId: values.route }))],
-		}),
-	],
-};
+export const notificationEventTopicRouteOperations: OperationDefinition[] = [
+	// DELETE /projects/{projectIdOrName}/notification-event-topic-routes/{routeId} — api-facts §1 op 18.
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a notification event topic route',
+		description: 'Stop routing a notification event type to a topic',
+		method: 'DELETE',
+		path: '/projects/{project}/notification-event-topic-routes/{route}',
+		output: [resultItem((values) => ({ deleted: true, routeId: values.route }))],
+	},
+];
 
 export const notificationEventTopicRouteFields: INodeProperties[] = [
 	{

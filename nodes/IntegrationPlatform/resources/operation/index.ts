@@ -8,7 +8,7 @@ import type {
 
 import { compareTimestamps } from '../../../shared/timestamps';
 import { returnAllAndLimit } from '../../fields';
-import { defineOperation } from '../../routing/defineOperation';
+import type { OperationDefinition } from '../../routing/defineOperation';
 
 const resource = 'operation';
 const showForLogs = { show: { resource: [resource], operation: ['getLogs'] } };
@@ -44,26 +44,18 @@ async function logEntries(
 	return entries.slice(0, limit).map((json) => ({ json }));
 }
 
-export const operationOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'getLogs',
-	options: [
-		// GET /projects/{projectIdOrName}/operations/{operationId}/logs — api-facts §1 op 9, §8.
-		defineOperation('Operation', resource, {
-			name: 'Get Logs',
-			value: 'getLogs',
-			action: 'Get the logs of an operation',
-			description: 'Get the log entries of a read, write or subscribe operation',
-			method: 'GET',
-			path: '/projects/{project}/operations/{operationId}/logs',
-			output: [logEntries],
-		}),
-	],
-};
+export const operationOperations: OperationDefinition[] = [
+	// GET /projects/{projectIdOrName}/operations/{operationId}/logs — api-facts §1 op 9, §8.
+	{
+		name: 'Get Logs',
+		value: 'getLogs',
+		action: 'Get the logs of an operation',
+		description: 'Get the log entries of a read, write or subscribe operation',
+		method: 'GET',
+		path: '/projects/{project}/operations/{operationId}/logs',
+		output: [logEntries],
+	},
+];
 
 export const operationFields: INodeProperties[] = [
 	{

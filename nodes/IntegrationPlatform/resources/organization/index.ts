@@ -1,30 +1,22 @@
+import type { OperationDefinition } from '../../routing/defineOperation';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation } from '../../routing/defineOperation';
 
 const resource = 'organization';
 
-export const organizationOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'update',
-	options: [
-		// PATCH /orgs/{orgId} — api-facts §1 op 14: bearer only (the spec says X-Api-Key); 200 Org.
-		defineOperation('Organization', resource, {
-			name: 'Update',
-			value: 'update',
-			action: 'Update an organization',
-			description: "Rename an organization (the service's update mask allows only the label)",
-			method: 'PATCH',
-			path: '/orgs/{orgId}',
-			requires: 'bearerToken',
-			body: { updateMask: ['label'], org: { label: '{label}' } },
-		}),
-	],
-};
+export const organizationOperations: OperationDefinition[] = [
+	// PATCH /orgs/{orgId} — api-facts §1 op 14: bearer only (the spec says X-Api-Key); 200 Org.
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update an organization',
+		description: "Rename an organization (the service's update mask allows only the label)",
+		method: 'PATCH',
+		path: '/orgs/{orgId}',
+		requires: 'bearerToken',
+		body: { updateMask: ['label'], org: { label: '{label}' } },
+	},
+];
 
 export const organizationFields: INodeProperties[] = [
 	{

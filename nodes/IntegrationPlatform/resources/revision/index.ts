@@ -2,9 +2,11 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 import { NodeOperationError } from 'n8n-workflow';
 
 import { encodePathSegment } from '../../../shared/paths';
-import { checkPathValue, pathValues, setPathValue } from '../../routing/templates';
-import { defineOperation } from '../../routing/defineOperation';
+import { integrationField, projectField } from '../../fields';
+import { checkPathSegment } from '../../../shared/paths';
+import { pathValues, setPathValue } from '../../routing/templates';
 import { lookupRequest } from '../../routing/requestPolicy';
+import type { OperationDefinition } from '../../routing/defineOperation';
 
 const resource = 'revision';
 const showForHydrate = { show: { resource: [resource], operation: ['getHydrated'] } };
@@ -23,11 +25,14 @@ async function defaultToLatestRevision(
 		return requestOptions;
 	const values = pathValues(this);
 	const ids: Record<string, string> = {};
-	for (const name of ['project', 'integration']) {
+	for (const { name, displayName } of [projectField, integrationField]) {
 		const checked =
 			name in values
 				? values[name]
-				: checkPathValue(name, this.getNodeParameter(name, undefined, { extractValue: true }));
+				: checkPathSegment(
+						displayName,
+						this.getNodeParameter(name, undefined, { extractValue: true }),
+					);
 		if (typeof checked !== 'string') {
 			throw new NodeOperationError(this.getNode(), checked.problem, {
 				itemIndex: this.getItemIndex(),
@@ -57,29 +62,21 @@ async function defaultToLatestRevision(
 	return requestOptions;
 }
 
-export const revisionOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'getHydrated',
-	options: [
-		// GET …/integrations/{integrationId}/revisions/{revisionId}:hydrate?connectionId= — api-facts
-		// §1 op 6. Hydrated content has no subscribe and no watchSchema sections.
-		defineOperation('Revision', resource, {
-			name: 'Get Hydrated',
-			value: 'getHydrated',
-			action: 'Get a hydrated revision',
-			description:
-				"Get a revision with the provider's field metadata filled in, read through a consumer's connection",
-			method: 'GET',
-			path: '/projects/{project}/integrations/{integration}/revisions/{revision}:hydrate',
-			qs: { connectionId: '{connectionId}' },
-			preparePath: [defaultToLatestRevision],
-		}),
-	],
-};
+export const revisionOperations: OperationDefinition[] = [
+	// GET …/integrations/{integrationId}/revisions/{revisionId}:hydrate?connectionId= — api-facts
+	// §1 op 6. Hydrated content has no subscribe and no watchSchema sections.
+	{
+		name: 'Get Hydrated',
+		value: 'getHydrated',
+		action: 'Get a hydrated revision',
+		description:
+			"Get a revision with the provider's field metadata filled in, read through a consumer's connection",
+		method: 'GET',
+		path: '/projects/{project}/integrations/{integration}/revisions/{revision}:hydrate',
+		qs: { connectionId: '{connectionId}' },
+		preparePath: [defaultToLatestRevision],
+	},
+];
 
 export const revisionFields: INodeProperties[] = [
 	{

@@ -1,31 +1,23 @@
+import type { OperationDefinition } from '../../routing/defineOperation';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defineOperation } from '../../routing/defineOperation';
 
 const resource = 'topicDestinationRoute';
 const showForCreate = { show: { resource: [resource], operation: ['create'] } };
 
-export const topicDestinationRouteOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: [resource] } },
-	default: 'create',
-	options: [
-		// POST /projects/{projectIdOrName}/topic-destination-routes — api-facts §1 op 15: 201 route.
-		defineOperation('Topic Destination Route', resource, {
-			name: 'Create',
-			value: 'create',
-			action: 'Create a topic destination route',
-			description: 'Deliver the notifications of a topic to a destination',
-			method: 'POST',
-			path: '/projects/{project}/topic-destination-routes',
-			// The route takes the destination's ID, not its name (api-facts §1 op 15).
-			body: { topicId: '{topicId}', destinationId: '{destinationId}' },
-		}),
-	],
-};
+export const topicDestinationRouteOperations: OperationDefinition[] = [
+	// POST /projects/{projectIdOrName}/topic-destination-routes — api-facts §1 op 15: 201 route.
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create a topic destination route',
+		description: 'Deliver the notifications of a topic to a destination',
+		method: 'POST',
+		path: '/projects/{project}/topic-destination-routes',
+		// The route takes the destination's ID, not its name (api-facts §1 op 15).
+		body: { topicId: '{topicId}', destinationId: '{destinationId}' },
+	},
+];
 
 export const topicDestinationRouteFields: INodeProperties[] = [
 	{
