@@ -53,7 +53,7 @@ export class IntegrationPlatformApi implements ICredentialType {
 
 	// A function rather than a generic `{ headers: { 'X-Api-Key': '={{$credentials.apiKey}}' } }`:
 	// generic authentication evaluates an expression on every request, which costs about a
-	// millisecond per item in n8n 2.x (README, "Speed"). It also supplies the management base URL
+	// millisecond per item in n8n 2.x (docs/n8n-notes.md, "Per-item cost of expressions"). It also supplies the management base URL
 	// when a request carries none, so routing needs no `$credentials` expression either.
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
@@ -67,7 +67,7 @@ export class IntegrationPlatformApi implements ICredentialType {
 		return requestOptions;
 	};
 
-	// GET /v1/projects needs no scope and lists what the key can reach (api-facts §1 op 16).
+	// GET /v1/projects needs no scope and lists what the key can reach (docs/api-notes.md, "listProjects").
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL:

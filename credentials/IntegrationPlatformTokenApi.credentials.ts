@@ -11,7 +11,7 @@ import { DEFAULT_API_URL, versionedBaseUrl } from '../nodes/shared/hosts';
 
 /**
  * A builder (dashboard user) bearer token. The service accepts only this for organization,
- * invite and claimed-domain operations (api-facts §3); project API keys are refused there.
+ * invite and claimed-domain operations (docs/api-notes.md, "Credentials per operation"); project API keys are refused there.
  */
 export class IntegrationPlatformTokenApi implements ICredentialType {
 	name = 'integrationPlatformTokenApi';

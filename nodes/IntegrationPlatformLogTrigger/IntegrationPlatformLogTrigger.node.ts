@@ -8,8 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { searchProjects } from '../shared/project';
-import { projectLocator } from '../shared/project';
+import { projectLocator, searchProjects } from '../shared/project';
 import { authenticationParameter, nodeCredentials } from '../shared/api';
 import type { LogEntry, OperationLogs } from './logCursor';
 import { advanceCursor, latestEntries, normalizeEntries } from './logCursor';
@@ -29,14 +28,11 @@ const TEST_EVENT_ENTRIES = 5;
 const MAX_OPERATIONS = 20;
 
 /*
- * Where the cursor lives (n8n 2.41.1, read in its source; README "Log trigger"):
- * - The node's static data. n8n writes it to the database when a poll emits (the poll context's
- *   __emit calls WorkflowStaticDataService.saveStaticData, n8n dist/workflows/triggers/
- *   trigger-execution-context.factory.js), and after the immediate poll that every activation
- *   runs (n8n-core dist/execution-engine/active-workflow-triggers.js `executePollTrigger(true)`,
- *   then saveStaticData in n8n dist/workflows/triggers/workflow-trigger-activator.js
- *   activateInternal). A scheduled poll that returns null writes nothing; deactivation writes
- *   nothing either (it rebuilds the workflow from the database).
+ * Where the cursor lives (n8n 2.41.1; docs/n8n-notes.md, "Polling triggers"):
+ * - The node's static data. n8n writes it to the database when a poll emits (just before the
+ *   execution starts), and after the immediate poll that every activation runs. A scheduled poll
+ *   that returns null writes nothing; deactivation writes nothing either (it rebuilds the
+ *   workflow from the database).
  * - So the "start from now" record made by the activation poll is persisted, a restart resumes
  *   from the last emission or activation, and the polls re-read since then re-emit nothing:
  *   every entry that passed the filters was emitted, and emitting persisted the state.
@@ -207,7 +203,7 @@ export class IntegrationPlatformLogTrigger implements INodeType {
 
 		if (this.getMode() === 'manual') {
 			// "Fetch Test Event": the latest entries, whatever the cursor says; the cursor is not read
-			// or written (n8n-conventions §5.2).
+			// or written (docs/n8n-notes.md, "Polling triggers").
 			const all = logs.flatMap((l) => l.entries);
 			const matching = all.filter((e) => matchesFilters(e, settings.filters));
 			if (!matching.length) {

@@ -1,8 +1,8 @@
 /**
  * The exactly-once cursor of the log trigger. Pure: no n8n imports, unit-tested on its own
- * (test/unit/logTrigger/logCursor.test.ts).
+ * (test/unit/IntegrationPlatformLogTrigger/logCursor.test.ts).
  *
- * What the API gives (api-facts §8): GET …/operations/{id}/logs returns the whole retained log
+ * What the API gives (docs/api-notes.md, "Operation logs"): GET …/operations/{id}/logs returns the whole retained log
  * of one operation as a bare array, in no promised order, without pagination, without an entry
  * id; timestamps carry microseconds; old entries vanish by retention; several entries may share
  * a timestamp. So every poll re-reads everything and decides itself what is new.
@@ -58,7 +58,7 @@ const SEEN_PATTERN = /^([0-9a-z]+)\.([A-Za-z0-9_-]{16})$/;
 const TS_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/;
 const BASE36_PATTERN = /^[0-9a-z]+$/;
 
-/** One log entry as the API returns it (api-facts §8: all three fields required, but be lenient). */
+/** One log entry as the API returns it (all three fields required, but be lenient). */
 export type RawLogEntry = Record<string, unknown>;
 
 /**

@@ -5,7 +5,7 @@ import type { LogEntry } from './logCursor';
 
 /**
  * Severities of Google Cloud Logging, which the API's log shape resembles. The API enumerates
- * none (api-facts §7), so filters also take custom values and compare without case.
+ * none (docs/api-notes.md, "Enumerations"), so filters also take custom values and compare without case.
  */
 export const COMMON_SEVERITIES = [
 	'DEFAULT',

@@ -28,7 +28,7 @@ async function get(context: IPollFunctions, path: string, what: string): Promise
 	}
 }
 
-/** GET /projects/{project}/operations/{operationId}/logs: a bare array (api-facts §1 op 9, §8). */
+/** GET /projects/{project}/operations/{operationId}/logs: a bare array (docs/api-notes.md, "Operation logs"). */
 export async function fetchOperationLogs(
 	context: IPollFunctions,
 	project: string,

@@ -80,7 +80,7 @@ export function authenticationOf(context: Pick<ApiContext, 'getNodeParameter'>):
 export interface ApiRequestOptions {
 	qs?: IDataObject;
 	body?: IDataObject;
-	/** Use the read API host (api-facts §2) instead of the management host. */
+	/** Use the read API host (docs/api-notes.md, "Hosts and base URLs") instead of the management host. */
 	readHost?: string;
 	/** Secrets that must be masked in error messages (e.g. an API key travelling in the path). */
 	secrets?: string[];
@@ -88,16 +88,25 @@ export interface ApiRequestOptions {
 	timeout?: number;
 }
 
+/** An answer of the API, whatever its status (apiResponse). */
+export interface ApiResponse {
+	status: number;
+	body: unknown;
+	headers: Record<string, unknown>;
+}
+
 /**
- * One request to the API with the credential the user picked. `path` is relative to /v1; the
- * credential's authenticate function adds the base URL. Error answers become problemError().
+ * One request to the API with the credential the user picked, answered whatever its status, for
+ * callers that decide themselves what a 404 or a 409 means (the event trigger's registration).
+ * `path` is relative to /v1; the credential's authenticate function adds the base URL. Network
+ * failures become errors that name the host.
  */
-export async function apiRequest<T = unknown>(
+export async function apiResponse(
 	context: ApiContext,
 	method: IHttpRequestMethods,
 	path: string,
 	options: ApiRequestOptions = {},
-): Promise<T> {
+): Promise<ApiResponse> {
 	const request: IHttpRequestOptions = {
 		method,
 		url: path,
@@ -109,7 +118,7 @@ export async function apiRequest<T = unknown>(
 		...(options.readHost ? { baseURL: options.readHost } : {}),
 		...(options.timeout ? { timeout: options.timeout } : {}),
 	};
-	let response: { statusCode: number; body: unknown; headers: Record<string, unknown> };
+	let response: { statusCode: number; body: unknown; headers?: Record<string, unknown> };
 	try {
 		response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
@@ -123,21 +132,35 @@ export async function apiRequest<T = unknown>(
 		if (!failure) throw new NodeApiError(context.getNode(), error as JsonObject);
 		throw new NodeApiError(context.getNode(), { host } as JsonObject, failure);
 	}
-	if (response.statusCode >= 400) {
+	return { status: response.statusCode, body: response.body, headers: response.headers ?? {} };
+}
+
+/**
+ * One request to the API with the credential the user picked (apiResponse). Error answers become
+ * problemError().
+ */
+export async function apiRequest<T = unknown>(
+	context: ApiContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: ApiRequestOptions = {},
+): Promise<T> {
+	const response = await apiResponse(context, method, path, options);
+	if (response.status >= 400) {
 		throw problemError(
 			context.getNode(),
-			response.statusCode,
+			response.status,
 			response.body,
-			response.headers ?? {},
+			response.headers,
 			options.secrets,
 		);
 	}
 	// axios hands over the raw text when a JSON answer does not parse.
 	if (typeof response.body === 'string' && response.body.trim() !== '') {
-		throw new NodeApiError(context.getNode(), { status: response.statusCode } as JsonObject, {
-			message: `The service answered HTTP ${response.statusCode} with a body that is not valid JSON`,
+		throw new NodeApiError(context.getNode(), { status: response.status } as JsonObject, {
+			message: `The service answered HTTP ${response.status} with a body that is not valid JSON`,
 			description: `First bytes: ${JSON.stringify(response.body.slice(0, 80))}. This is a fault of the service or of a proxy in between; retrying later may help.`,
-			httpCode: String(response.statusCode),
+			httpCode: String(response.status),
 		});
 	}
 	return (response.body === '' ? undefined : response.body) as T;

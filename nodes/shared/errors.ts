@@ -7,7 +7,7 @@ import { summarizeProblem } from './problem';
  * A NodeApiError carrying the service's problem document as the user should read it: title,
  * detail and every invalid input in the message; remedy, status and request id in the description
  * (problem.ts). n8n's default handling would show only "Your request is invalid…"
- * (n8n-conventions §0 #7).
+ * (docs/n8n-notes.md, "Errors from routed requests").
  */
 export function problemError(
 	node: INode,

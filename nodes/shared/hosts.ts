@@ -1,5 +1,5 @@
 /**
- * The service's two hosts (api-facts §2). Credentials hold bare origins such as
+ * The service's two hosts (docs/api-notes.md, "Hosts and base URLs"). Credentials hold bare origins such as
  * `https://api.withampersand.com`; every path of the API lives under `/v1`, which is added here so
  * that users can paste the origin with or without a trailing slash (or with `/v1` already).
  */

@@ -1,5 +1,5 @@
 /**
- * Timestamps of the service carry microseconds (`2023-07-13T21:34:44.816354Z`, api-facts §8);
+ * Timestamps of the service carry microseconds (`2023-07-13T21:34:44.816354Z`; docs/api-notes.md, "Operation logs");
  * JavaScript's Date keeps milliseconds only, so two log entries 300 µs apart would compare equal.
  * This module turns a timestamp into a sortable key that keeps every digit. Pure, no n8n imports.
  */

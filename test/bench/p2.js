@@ -94,7 +94,7 @@ async function activate(
  * Runs P2 in the suite's n8n (default settings) and in a second n8n with
  * N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true: by default n8n 2.41 creates an isolated expression
  * context for every webhook request except those of its own Webhook node
- * (live-webhooks.js webhookPhaseNeedsIsolate), which no community trigger can avoid.
+ * (docs/n8n-notes.md, "Per-item cost of expressions"), which no community trigger can avoid.
  */
 exports.run = async function run(/** @type {any} */ ctx) {
 	const defaults = await measureIn(ctx.n8n, 'n8n defaults');

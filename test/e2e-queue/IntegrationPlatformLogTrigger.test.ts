@@ -1,5 +1,5 @@
 /**
- * Queue mode, log trigger: the trigger polls in main (the leader; n8n-queue-mode.md §5) and the
+ * Queue mode, log trigger: the trigger polls in main (the leader; docs/n8n-notes.md, "Queue mode") and the
  * executions its polls start run on the workers. Its cursor lives in the workflow's static data,
  * which main persists to the shared database, so it must survive main being stopped and started
  * again while the workers keep running.
@@ -122,7 +122,7 @@ function write(round: number, single: number, burst: number) {
 		});
 		written.push(entry.message.msg);
 	}
-	// One timestamp shared by the whole burst (api-facts §8); told apart by their messages.
+	// One timestamp shared by the whole burst (docs/api-notes.md, "Operation logs"); told apart by their messages.
 	const entries = sim.appendLogBurst(operationId, burst, { message: { round } });
 	for (const e of entries) written.push(`${e.message.msg} (round ${round})`);
 }

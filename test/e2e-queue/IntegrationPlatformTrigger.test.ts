@@ -7,7 +7,7 @@
  * the workers run the workflows. Every delivered message id must start exactly one execution,
  * `success`, finished by a worker, enqueued by the process the message went through.
  *
- * Replay memory and the secret cache are per process (README, event trigger "Limits"): the
+ * Replay memory and the secret cache are per process (docs/n8n-notes.md, "Queue mode"): the
  * switch happens only once every delivery of the first phase was answered, so no retry of one
  * message can reach both processes.
  */

@@ -6,7 +6,7 @@
  * destination) shows the latest entries and leaves the cursor alone.
  *
  * One-minute polls are n8n's minimum, so polls are forced by deactivating and activating (every
- * activation polls immediately, n8n-queue-mode.md §5). The simulator's journal shows each poll.
+ * activation polls immediately; docs/n8n-notes.md, "Polling triggers"). The simulator's journal shows each poll.
  */
 import * as fs from 'node:fs';
 

@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * Authentication and access checks (api-facts §3).
+ * Authentication and access checks (docs/api-notes.md, "Credentials per operation").
  *
  * Management host: every route accepts `X-Api-Key` or `Authorization: Bearer`, except
  *   - `GET /v1/providers[/{provider}]`: no auth at all (`security: []`);
@@ -85,7 +85,7 @@ function authenticate(ctx, mode) {
 	const creds = readCredentials(ctx.headers);
 
 	if (mode === 'apiKey') {
-		// read.yaml: global security is APIKeyHeader only (api-facts §1 op 5, §3).
+		// read.yaml: global security is APIKeyHeader only (docs/api-notes.md, "unpauseReads").
 		if (creds.apiKey) return apiKeyPrincipal(ctx.state, creds.apiKey);
 		if (creds.bearer || creds.badAuthorization) {
 			throw unauthorized('The read API accepts only X-Api-Key; an Authorization header is not accepted here', 'Send the project API key in the X-Api-Key header.');
@@ -94,7 +94,7 @@ function authenticate(ctx, mode) {
 	}
 
 	if (mode === 'bearer') {
-		// api-facts §3: "Only bearer auth works for this endpoint".
+		// "Only bearer auth works for this endpoint" (docs/api-notes.md, "Credentials per operation").
 		if (creds.bearer) return bearerPrincipal(ctx.state, creds.bearer);
 		if (creds.badAuthorization) throw unauthorized('Authorization header must use the Bearer scheme');
 		if (creds.apiKey) {
@@ -110,7 +110,7 @@ function authenticate(ctx, mode) {
 }
 
 /**
- * Finds a project by id or name (api-facts §1: projectIdOrName) and checks the caller may use it.
+ * Finds a project by id or name (docs/api-notes.md, "Hosts and base URLs": projectIdOrName) and checks the caller may use it.
  * @param {State} state
  * @param {Principal} principal
  * @param {string} projectIdOrName

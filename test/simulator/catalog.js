@@ -3,9 +3,9 @@
 
 /**
  * Static reference data of the simulated service: the provider catalog served by
- * `GET /v1/providers` (api-facts §6 "Catalog"), the object/field metadata a provider
- * would report (used to hydrate revisions, api-facts §1 op 6) and the enumerations of
- * api-facts §4.3 and §7.
+ * `GET /v1/providers` (docs/api-notes.md, "The wider API"), the object/field metadata a provider
+ * would report (used to hydrate revisions, "getHydratedRevision") and the enumerations of
+ * "Notifications" and "Enumerations" in docs/api-notes.md.
  */
 
 /**
@@ -32,11 +32,11 @@ const PROVIDERS = {
 	freshdesk: provider('freshdesk', 'Freshdesk', 'basic', 'https://{{.workspace}}.freshdesk.com', { read: true }),
 };
 
-/** api-facts §1 op 3: custom fields can only be upserted for these providers. */
+/** Custom fields can only be upserted for these providers (docs/api-notes.md, "upsertMetadataForConnection"). */
 const CUSTOM_FIELD_PROVIDERS = ['hubspot', 'salesforce'];
 
 /**
- * FieldMetadata as a provider reports it (manifest.yaml FieldMetadata, api-facts §7 valueType).
+ * FieldMetadata as a provider reports it (manifest.yaml FieldMetadata; docs/api-notes.md, "Enumerations").
  * @typedef {{ fieldName: string, displayName: string, valueType: string, providerType: string,
  *   readOnly: boolean, isCustom: boolean, isRequired: boolean, values?: { value: string, displayValue: string }[],
  *   referenceTo?: string[] }} FieldMetadata
@@ -131,7 +131,7 @@ const PROVIDER_OBJECTS = {
 	},
 };
 
-/** api-facts §7: FieldDefinition.valueType is described (not enumerated) as one of these. */
+/** FieldDefinition.valueType is described (not enumerated) as one of these (docs/api-notes.md, "Enumerations"). */
 const CUSTOM_FIELD_VALUE_TYPES = ['string', 'boolean', 'date', 'datetime', 'singleSelect', 'multiSelect', 'int', 'float', 'reference'];
 
 /** How each custom-field valueType is called on the provider side (op 3 results, hydrated custom fields). */
@@ -140,7 +140,7 @@ const PROVIDER_TYPES = {
 	salesforce: { string: 'Text', boolean: 'Checkbox', date: 'Date', datetime: 'DateTime', singleSelect: 'Picklist', multiSelect: 'MultiselectPicklist', int: 'Number', float: 'Number', reference: 'Lookup' },
 };
 
-/** api-facts §4.3: the 15 NotificationEventType values. */
+/** The 15 NotificationEventType values (docs/api-notes.md, "Notifications"). */
 const NOTIFICATION_EVENT_TYPES = [
 	'installation.created',
 	'installation.updated',
@@ -160,7 +160,7 @@ const NOTIFICATION_EVENT_TYPES = [
 ];
 
 /**
- * api-facts §7: the 12 destination types of the create enum, and the metadata/secrets
+ * The 12 destination types of the create enum (docs/api-notes.md, "Enumerations"), and the metadata/secrets
  * fields marked required (†) for a type. Webhook `url` is checked separately (https rule).
  * @type {Record<string, { metadata: string[], secrets: string[] }>}
  */
@@ -179,7 +179,7 @@ const DESTINATION_TYPES = {
 	azureservicebus: { metadata: ['name'], secrets: ['connectionString'] },
 };
 
-/** api-facts §1 op 7: the metadata fields a Destination can carry. */
+/** The metadata fields a Destination can carry (docs/api-notes.md, "Enumerations"). */
 const DESTINATION_METADATA_FIELDS = [
 	'url', 'headers', 'streamName', 'region', 'endpointUrl', 'partitionKeyTemplate', 'bucket', 'keyTemplate',
 	'storageClass', 'username', 'tableName', 'database', 'accountIdentifier', 'userId', 'dbName', 'schemaName',
@@ -187,7 +187,7 @@ const DESTINATION_METADATA_FIELDS = [
 	'queueUrl', 'topicId', 'serverUrl', 'exchange', 'tls', 'name', 'batchSize', 'maxWaitSecs',
 ];
 
-/** api-facts §7: secrets by type (webhookSigningKey is generated, never set). */
+/** Secrets by type; webhookSigningKey is generated, never set (docs/api-notes.md, "Enumerations"). */
 const DESTINATION_SECRET_FIELDS = [
 	'awsKeyId', 'awsSecretKey', 'awsSessionToken', 'password', 'privateKey', 'credentials', 'accessKeyId',
 	'secretAccessKey', 'username', 'connectionString',

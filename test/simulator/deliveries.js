@@ -2,12 +2,12 @@
 'use strict';
 
 /**
- * Deliveries to destinations (api-facts §4): what the real service sends to webhook
+ * Deliveries to destinations (docs/api-notes.md, "Delivered messages"): what the real service sends to webhook
  * destinations, signed the Svix way (svixSign.js), retried on Svix's schedule, with a log.
  *
- * - Data messages (api-facts §4.2) go to the destination NAMED by the installation config (or the
+ * - Data messages ("Delivered messages") go to the destination NAMED by the installation config (or the
  *   integration's manifest) for the object: `emitRead`, `emitSubscribe`, `emitSchemaWatch`.
- * - Notifications (api-facts §4.3, §4.4) follow the routes: event type → event-topic routes →
+ * - Notifications ("Notifications", "Topics and routes") follow the routes: event type → event-topic routes →
  *   topics → topic-destination routes → destinations (`emitNotification`). A destination reached
  *   through several topics gets the event once (undocumented; chosen so a test sees one copy).
  * - Every attempt is signed afresh with the destination's CURRENT secret (after a rotation, the
@@ -16,7 +16,7 @@
  *   (8 attempts). `retryDelaysMs` (the delays between attempts) scales it for tests.
  * - Any 2xx answer is a success; anything else, a timeout or a connection error is a failure.
  * - `resultInfo.type: url` results are served at `/__downloads/{id}` on the management listener,
- *   for `downloadTtlMs` (15 minutes by default, api-facts §4.2), then 403.
+ *   for `downloadTtlMs` (15 minutes by default, as in "Delivered messages"), then 403.
  *
  * Only webhook destinations are delivered to; others (kinesis, s3, …) get a `skipped` record.
  */
@@ -31,7 +31,7 @@ const { nowIso } = require('./time');
 
 /** Svix's retry schedule after the first, immediate attempt. */
 const SVIX_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
-/** The service's inline limit (api-facts §4.1): larger results go out as a download URL. */
+/** The service's inline limit (docs/api-notes.md, "Webhook signatures (Svix)"): larger results go out as a download URL. */
 const INLINE_LIMIT_BYTES = 300 * 1024;
 
 /**
@@ -256,7 +256,7 @@ class Deliveries {
 	// Notifications
 
 	/**
-	 * Routes one notification (api-facts §4.4) and delivers `{notificationType, data}`.
+	 * Routes one notification (docs/api-notes.md, "Topics and routes") and delivers `{notificationType, data}`.
 	 * @param {string} eventType one of the 15 types
 	 * @param {Rec} [data] merged over defaults built from the seed
 	 * @param {{ projectId?: string }} [options]
@@ -325,7 +325,7 @@ class Deliveries {
 	}
 
 	/**
-	 * Puts records behind a download URL (api-facts §4.2, resultInfo.type url).
+	 * Puts records behind a download URL (docs/api-notes.md, "Delivered messages": resultInfo.type url).
 	 * @param {unknown[]} entries
 	 */
 	storeDownload(entries) {
@@ -346,7 +346,7 @@ class Deliveries {
 	}
 
 	/**
-	 * A read result (api-facts §4.2): inline, or as a download URL (`asUrl: true`, or `'auto'`
+	 * A read result (docs/api-notes.md, "Delivered messages"): inline, or as a download URL (`asUrl: true`, or `'auto'`
 	 * above 300 KB).
 	 * @param {{ installationId?: string, objectName: string, records: unknown[], asUrl?: boolean | 'auto', readType?: string, operationId?: string, destination?: string, extra?: Rec }} input
 	 */
@@ -367,7 +367,7 @@ class Deliveries {
 	}
 
 	/**
-	 * Subscribe events (api-facts §4.2): entries carry subscribeEventType and friends; no
+	 * Subscribe events (docs/api-notes.md, "Delivered messages"): entries carry subscribeEventType and friends; no
 	 * operationId, no readType.
 	 * @param {{ installationId?: string, objectName: string, events: Rec[], asUrl?: boolean | 'auto', destination?: string, extra?: Rec }} input
 	 */
@@ -392,7 +392,7 @@ class Deliveries {
 
 	/**
 	 * A schema-watch message: `result` is an object and there is no resultInfo, as in the docs'
-	 * example (api-facts §4.2).
+	 * example (docs/api-notes.md, "Delivered messages").
 	 * @param {{ installationId?: string, objectName: string, result?: Rec, destination?: string, extra?: Rec }} input
 	 */
 	async emitSchemaWatch(input) {
@@ -434,7 +434,7 @@ class Deliveries {
 }
 
 /**
- * The fields every notification of a type carries (api-facts §4.3), from the seeded world.
+ * The fields every notification of a type carries (docs/api-notes.md, "Notifications"), from the seeded world.
  * @param {string} eventType
  * @param {string} projectId
  */

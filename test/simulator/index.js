@@ -3,7 +3,7 @@
 
 /**
  * A local stand-in for the Integration Platform Management API (Ampersand-compatible),
- * faithful to the behaviour recorded in shared/reference/api-facts.md.
+ * faithful to the behaviour recorded in docs/api-notes.md.
  *
  *   const { startSimulator, SEED } = require('./test/simulator');
  *   const sim = await startSimulator({ port: 0, readPort: 0 });
@@ -11,7 +11,7 @@
  *   // sim.readUrl → read host (pause/unpause reads only)
  *   await sim.close();
  *
- * Two listeners, because the real API has two hosts (api-facts §2): sending the unpause
+ * Two listeners, because the real API has two hosts (docs/api-notes.md, "Hosts and base URLs"): sending the unpause
  * request to the management host gets a 404, as it would for real.
  */
 
@@ -206,7 +206,7 @@ async function startSimulator(options = {}) {
 		},
 
 		/**
-		 * Appends `count` entries sharing one timestamp (api-facts §8: several entries can share a timestamp).
+		 * Appends `count` entries sharing one timestamp (docs/api-notes.md, "Operation logs": several entries can share a timestamp).
 		 * @param {string} operationId
 		 * @param {number} count
 		 * @param {LogPartial} [partial]
@@ -221,7 +221,7 @@ async function startSimulator(options = {}) {
 		},
 
 		/**
-		 * Retention (api-facts §8: entries older than logRetentionDays vanish): removes entries for
+		 * Retention (docs/api-notes.md, "Operation logs": entries older than logRetentionDays vanish): removes entries for
 		 * good, keeping the newest `keepLast` of each operation and/or those within `maxAgeMs`.
 		 * @param {{ keepLast?: number, maxAgeMs?: number, now?: string, operationId?: string }} retention
 		 * @returns {number} entries removed

@@ -3,7 +3,7 @@
 
 /**
  * Log growth: operations gain log entries over time, as running reads, writes and subscribes
- * do (api-facts §8), for polling-trigger tests and for trying the log trigger by hand.
+ * do (docs/api-notes.md, "Operation logs"), for polling-trigger tests and for trying the log trigger by hand.
  *
  *   const sim = await startSimulator({ logGrowth: { intervalMs: 1000, perTick: 2 } });
  *   sim.startLogGrowth({ intervalMs: 500, operations: [SEED.operationId, SEED.secondOperationId] });

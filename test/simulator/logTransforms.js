@@ -3,7 +3,7 @@
 
 /**
  * What a real log endpoint may do to its answers, for testing the log trigger's cursor
- * (api-facts §8: bare array, no promised order, no entry id, microsecond timestamps, retention).
+ * (docs/api-notes.md, "Operation logs": bare array, no promised order, no entry id, microsecond timestamps, retention).
  *
  * Response transformations, applied by a fault rule's `logs` field to a 200 array answer:
  *

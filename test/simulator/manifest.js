@@ -5,12 +5,12 @@
  * Integration content (the manifest, manifest.yaml) : its validation on createIntegration
  * and its hydrated form for getHydratedRevision.
  *
- * Validation follows api-facts §7 "Requiredness inside integration content" and the
+ * Validation follows the requiredness rules of docs/api-notes.md, "Enumerations", and the
  * manifest enums (enabled: always; optionalFieldsAuto: all; watchFieldsAuto: all|selected;
  * delivery.mode: onRequest|auto; delivery.pageSize 50-500; backfill.defaultPeriod needs
  * days or fullHistory).
  *
- * Hydration follows api-facts §1 op 6: the hydrated content has only name, provider,
+ * Hydration follows docs/api-notes.md, "getHydratedRevision": the hydrated content has only name, provider,
  * displayName, module, read, write and proxy (no subscribe, no watchSchema); hydrated read
  * objects gain displayName, allFieldsMetadata, allFields (deprecated) and error, and lose
  * delivery and enabled; write objects gain displayName and lose inheritMapping.

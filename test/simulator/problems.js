@@ -2,14 +2,14 @@
 'use strict';
 
 /**
- * Problem documents (api-facts §5).
+ * Problem documents (docs/api-notes.md, "Problem documents").
  *
  * - `ApiProblem`: RFC 9457 fields (type, title, status, detail, instance) plus subsystem,
  *   time, requestId, and where useful remedy, causes, retryable, retryAfter.
  * - `InputValidationProblem`: ApiProblem plus `issues[]`; each issue is itself an ApiProblem
  *   with `in` (body|header|path|query), `name` (e.g. `latestRevision.content.name`) and `value`.
  * - The JWT-key operations are the odd ones out: content type `application/json` and
- *   `validationIssues: [{field, value, detail, remedy}]` instead of `issues` (api-facts §1 op 12).
+ *   `validationIssues: [{field, value, detail, remedy}]` instead of `issues` (docs/api-notes.md, "updateJWTKey").
  *
  * Handlers throw a ProblemError; server.js turns it into the response body with
  * `problemBody()`, filling in instance, time and requestId.
@@ -91,7 +91,7 @@ function problem(status, detail, options) {
 }
 
 /**
- * InputValidationProblem listing every invalid input (api-facts §5: "issues lists each invalid input").
+ * InputValidationProblem listing every invalid input (docs/api-notes.md, "Problem documents").
  * @param {Issue[]} issues
  * @param {{ status?: number, detail?: string, remedy?: string }} [options]
  */

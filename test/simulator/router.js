@@ -5,14 +5,14 @@
  * Route table and matching.
  *
  * Each route module under routes/ exports `routes`: `{ id, method, host?, path, auth?, ... , handler }`.
- *   id        the real API's operationId (api-facts §1, §6); also the name fault rules use
- *   host      'api' (management host, default) or 'read' (read host, api-facts §2)
+ *   id        the real API's operationId (docs/api-notes.md, "Operations"); also the name fault rules use
+ *   host      'api' (management host, default) or 'read' (read host; docs/api-notes.md, "Hosts and base URLs")
  *   path      template such as `/v1/projects/{projectIdOrName}/connections:generate`
- *   auth      'any' (X-Api-Key or Bearer, default), 'bearer', 'apiKey', 'none' (api-facts §3)
+ *   auth      'any' (X-Api-Key or Bearer, default), 'bearer', 'apiKey', 'none' (docs/api-notes.md, "Credentials per operation")
  *   seedOp    number of the endpoint in the seed spec (1-18), when it is one of them
  *   secretParams  path params that are secrets (the API key of deleteApiKey) and are
  *             redacted from problem `instance` values
- *   jsonProblems  handler errors use `application/json` (JWT-key operations, api-facts §5)
+ *   jsonProblems  handler errors use `application/json` (JWT-key operations; docs/api-notes.md, "Problem documents")
  *
  * Path templates follow Google-style custom verbs: `{installationId}:unpause`. A parameter
  * never spans a `/` or a raw `:`, so `/installations/x:unpause` does not match

@@ -3,7 +3,7 @@
 /**
  * Every secret the simulator issues or receives (API keys, bearer tokens, webhook signing keys,
  * provider credentials sent to connections:generate), so that a test can check that none of them
- * leaked into n8n's logs or execution data (README, "Secrets"). With SIM_SECRETS_FILE set, each
+ * leaked into n8n's logs or execution data (README.md, "Secrets"). With SIM_SECRETS_FILE set, each
  * simulator appends them to that file (one per line) when it closes.
  */
 const fs = require('node:fs');

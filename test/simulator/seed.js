@@ -23,7 +23,7 @@ const SEED = Object.freeze({
 	otherUserId: '7a8650f3-51c2-47b4-a6f4-e845db9a6fdb',
 	otherUserEmail: 'owner@taken.example',
 
-	// Credentials (api-facts §3). API keys belong to one project; bearer tokens to a builder.
+	// Credentials (docs/api-notes.md, "Credentials per operation"). API keys belong to one project; bearer tokens to a builder.
 	apiKey: 'amp_sim_demo_key_0001',
 	deletableApiKey: 'amp_sim_demo_key_0002',
 	secondProjectApiKey: 'amp_sim_second_key_0001',
@@ -59,7 +59,7 @@ const SEED = Object.freeze({
 	/** object whose reads are paused in the seeded installation */
 	pausedObject: 'contacts',
 
-	// Destinations (api-facts §7). The signing key is in Svix form: whsec_ + base64 of 24 bytes (§4.1).
+	// Destinations (docs/api-notes.md, "Enumerations"). The signing key is in Svix form: whsec_ + base64 of 24 bytes.
 	destinationId: '02b21872-5392-4e80-9687-90b6226a0d39',
 	destinationName: 'n8n-webhook',
 	webhookUrl: 'https://hooks.example.com/ampersand',
@@ -67,7 +67,7 @@ const SEED = Object.freeze({
 	kinesisDestinationId: 'fabc1d28-a5ad-408c-aadb-65f2fb01e343',
 	kinesisDestinationName: 'events-stream',
 
-	// Topics and routes (api-facts §4.4).
+	// Topics and routes (docs/api-notes.md, "Topics and routes").
 	topicId: '1f0958c9-25e1-404e-bf34-9836d2f887a2',
 	topicName: 'alerts',
 	deletableTopicId: 'e596f5d7-28f0-4934-abe3-02a8af08660b',
@@ -89,7 +89,7 @@ const SEED = Object.freeze({
 	claimedDomain: 'taken.example',
 	claimedDomainId: 'df40ff71-3990-4b32-bf7a-5772f72440bb',
 
-	// Operations and their logs (api-facts §8).
+	// Operations and their logs (docs/api-notes.md, "Operation logs").
 	operationId: 'c2a119dc-a2d7-4ae8-ae63-253ae241f5e9',
 	secondOperationId: 'e9e11e31-8a3d-4636-99f7-3259e3be055b',
 	/** the timestamp two seeded log entries of `operationId` share */
@@ -112,8 +112,8 @@ const PUBLIC_KEY_PEM = [
 ].join('\n');
 
 /**
- * The manifest content of the seeded integration's latest revision (api-facts §7
- * "Requiredness inside integration content"; every `enabled` is 'always').
+ * The manifest content of the seeded integration's latest revision (requiredness as in
+ * docs/api-notes.md, "Enumerations"; every `enabled` is 'always').
  */
 function seedManifest() {
 	return {
@@ -183,7 +183,7 @@ function seedManifest() {
 }
 
 /**
- * Log entries (api-facts §8): microsecond timestamps, free-string severities, a structured
+ * Log entries (docs/api-notes.md, "Operation logs"): microsecond timestamps, free-string severities, a structured
  * message with `msg` and snake_case `operation_id`; `details` is a map of strings.
  * Two entries share `SEED.sharedLogTimestamp` on purpose.
  */
@@ -246,7 +246,7 @@ function seedWorld() {
 				appName: SEED.appName,
 				orgId: SEED.orgId,
 				createTime: t,
-				// api-facts §1 op 16: entitlements are only returned by getProject?includeEntitlements=true.
+				// Entitlements are only returned by getProject?includeEntitlements=true (docs/api-notes.md, "listProjects").
 				entitlements: { brandingRemoval: { value: false }, logRetentionDays: { value: 7 } },
 			},
 			{
@@ -319,7 +319,7 @@ function seedWorld() {
 						provider: SEED.provider,
 						read: {
 							objects: {
-								// api-facts §5 op 5 / §7: paused reads are the per-object `disabled: true` flag.
+								// Paused reads are the per-object `disabled: true` flag (docs/api-notes.md, "Enumerations").
 								contacts: {
 									objectName: 'contacts',
 									destination: SEED.destinationName,

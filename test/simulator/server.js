@@ -2,11 +2,11 @@
 'use strict';
 
 /**
- * The HTTP side: one listener per host (management and read, api-facts §2), and the
+ * The HTTP side: one listener per host (management and read; docs/api-notes.md, "Hosts and base URLs"), and the
  * request pipeline shared by both:
  *
  *   read body → (management host: /__sim/ control API, not journaled)
- *   → route match → journal entry → fault rules → 404/405 → auth (api-facts §3)
+ *   → route match → journal entry → fault rules → 404/405 → auth (docs/api-notes.md, "Credentials per operation")
  *   → project access → malformed-JSON check → handler → response
  *
  * Every response carries `X-Request-Id`; problem documents repeat it as `requestId`.
@@ -96,7 +96,7 @@ function instanceOf(rawPath, route, params) {
 /**
  * @param {ProblemError} err
  * @param {{ instance: string, requestId: string }} request
- * @param {boolean} jsonVariant JWT-key style: application/json with validationIssues (api-facts §5)
+ * @param {boolean} jsonVariant JWT-key style: application/json with validationIssues (docs/api-notes.md, "Problem documents")
  * @returns {Reply}
  */
 function problemReply(err, request, jsonVariant) {
@@ -293,7 +293,7 @@ async function handle(core, host, req, res) {
 	});
 	let reply = await runRoute(core, ctx, match, request, bodyError);
 	if (fault && fault.logs && reply.status === 200 && Array.isArray(reply.body)) {
-		// The log endpoint's liberties (api-facts §8): order, duplicates, shared timestamps, retention.
+		// The log endpoint's liberties (docs/api-notes.md, "Operation logs"): order, duplicates, shared timestamps, retention.
 		reply = { ...reply, body: transformLogs(reply.body, fault.logs, generatorFor(fault, fault.logs.seed)) };
 	}
 

@@ -7,7 +7,7 @@
  * custom fields by `projectId/provider/groupRef`).
  *
  * Records are stored in (almost) the API's own shape. Fields the API never returns are
- * prefixed with `_` (e.g. a destination's `_projectId` and `_secrets`, api-facts §1 op 7:
+ * prefixed with `_` (e.g. a destination's `_projectId` and `_secrets`; docs/api-notes.md, "getDestination":
  * Destination has no projectId field) and stripped by `publicView()`.
  */
 

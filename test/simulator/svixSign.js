@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * The simulator's Svix signer (api-facts §4.1), written from the scheme and independent of the
+ * The simulator's Svix signer (docs/api-notes.md, "Webhook signatures (Svix)"), written from the scheme and independent of the
  * node's verifier (nodes/IntegrationPlatformTrigger/svix.ts), so that each checks the other.
  *
  *   key       = base64-decode(secret without "whsec_")

@@ -3,13 +3,13 @@
 
 /**
  * Timestamps as the real API writes them: RFC 3339 UTC with microseconds,
- * e.g. `2026-11-21T18:14:03.123456Z` (api-facts §8 "Other timestamp formats seen").
+ * e.g. `2026-11-21T18:14:03.123456Z` (docs/api-notes.md, "Operation logs").
  *
  * JavaScript's Date stops at milliseconds, so the simulator keeps its own
  * microsecond clock: wall-clock milliseconds at start-up plus the elapsed
  * high-resolution time. The clock never repeats a value, so two timestamps made in
  * the same millisecond still differ and sort in creation order. Entries that
- * should share a timestamp (api-facts §8: "Several entries can share a timestamp")
+ * should share a timestamp (docs/api-notes.md, "Operation logs": several entries can share a timestamp)
  * are made deliberately, by passing the same string.
  */
 
@@ -55,7 +55,7 @@ function parseMicros(text) {
 }
 
 /**
- * RFC 3339 with milliseconds, for problem documents (`time`, `retryAfter`, api-facts §5).
+ * RFC 3339 with milliseconds, for problem documents (`time`, `retryAfter`; docs/api-notes.md, "Problem documents").
  * @param {number} [offsetSeconds] seconds to add to now
  */
 function rfc3339(offsetSeconds = 0) {

@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * A small schema validator that produces InputValidationProblem issues (api-facts §5).
+ * A small schema validator that produces InputValidationProblem issues (docs/api-notes.md, "Problem documents").
  * It reports every invalid input, not just the first, because the real API lists
  * them all in one 400 ("issues lists each invalid input").
  *

@@ -1,7 +1,7 @@
 /**
  * Injected faults on EVERY route the action node uses (each operation's own route, read from the
  * node's description by operationTable.ts, plus the lookups it makes in code), for every kind of
- * fault the simulator can inject, under the retry policy the README documents ("Retries"):
+ * fault the simulator can inject, under the retry policy of README.md, "Errors and retries":
  *
  * - 500, 502, 503 and 429 without a retry time, a timeout (hang + a short Request Options
  *   timeout), a connection reset and a malformed JSON answer fail the item at once with a clear,

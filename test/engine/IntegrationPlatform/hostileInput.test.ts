@@ -13,7 +13,7 @@
  *   as expected, no query parameter but the operation's own);
  * - query template slots: like path values (an object must not turn into extra query parameters);
  * - body template slots: empty is refused; any other value is sent as it is (the service judges
- *   types and answers with a problem document naming the field, README "Errors");
+ *   types and answers with a problem document naming the field; docs/api-notes.md, "Problem documents");
  * - JSON parameters: invalid, empty or non-object JSON is refused naming the parameter;
  * - other required parameters: empty is refused naming the parameter; the rest is the service's
  *   to judge;

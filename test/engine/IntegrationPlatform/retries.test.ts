@@ -1,5 +1,5 @@
 /**
- * The retry policy (README, "Retries"): the node waits and retries by itself only when the service
+ * The retry policy (README.md, "Errors and retries"): the node waits and retries by itself only when the service
  * answers 429 or 503 and says when to retry (Retry-After or the problem's retryAfter), at most
  * twice and only within Max Retry Wait; everything else fails the item at once and is left to
  * n8n's Retry On Fail.

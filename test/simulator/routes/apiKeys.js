@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * API keys (api-facts §1 op 1, §3 "API keys"). The `apiKey` path parameter is the key
+ * API keys (docs/api-notes.md, "deleteApiKey", "The wider API"). The `apiKey` path parameter is the key
  * itself, so it is never echoed: not in issues, and it is redacted from `instance`.
  */
 

@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * Claimed domains (api-facts §1 op 13). BEARER ONLY.
+ * Claimed domains (docs/api-notes.md, "claimDomain"). BEARER ONLY.
  *
  * claimDomain body: domain, parentId, parentType (all required strings). The domain may be
  * an email address (→ the part after the at sign), a URL (→ its hostname) or a bare domain; a leading

@@ -26,7 +26,7 @@ const noContent = () => ({ status: 204 });
  * Validates the request body and throws one InputValidationProblem listing every issue.
  * @param {Ctx} ctx
  * @param {Schema} schema
- * @param {number} [status] 400 by default; some operations answer 422 (api-facts §1 op 15)
+ * @param {number} [status] 400 by default; some operations answer 422 (e.g. docs/api-notes.md, "createTopicDestinationRoute")
  * @returns {any} the body
  */
 function requireBody(ctx, schema, status = 400) {

@@ -2,17 +2,17 @@
 'use strict';
 
 /**
- * Connections (api-facts §1 op 2, §6 "Connections").
+ * Connections (docs/api-notes.md, "generateConnection", "The wider API").
  *
  * generateConnection takes the group/consumer refs, the provider and at most one
- * credential form; the form decides the Connection's authScheme (api-facts §7 enum):
+ * credential form; the form decides the Connection's authScheme (docs/api-notes.md, "Enumerations"):
  *   apiKey                    → 'apiKey'
  *   basicAuth                 → 'basic'
  *   oauth2ClientCredentials   → 'oauth2/clientCredentials'
  *   oauth2PasswordCredentials → 'oauth2/password'
  *   oauth2AuthorizationCode   → 'oauth2/authorizationCode'
  *   customAuth, or nothing    → 'none' (the enum has no custom-auth value)
- * A new connection starts in status 'created' (api-facts §7 "Connection status").
+ * A new connection starts in status 'created' (docs/api-notes.md, "Enumerations").
  *
  * Secrets stay out of responses, except the two credential fields that are part of the
  * Connection schema itself, `apiKey` and `oauth2AuthorizationCode`: generateConnection
@@ -44,7 +44,7 @@ const scopes = { type: 'array', items: str };
 /** @type {Schema} */
 const tokenRecord = { type: 'object', required: ['token'], properties: { token: ref, issuedAt: dateTime, expiresAt: dateTime } };
 
-/** Request body of generateConnection (api-facts §1 op 2 table). @type {Schema} */
+/** Request body of generateConnection (docs/api-notes.md, "generateConnection"). @type {Schema} */
 const GENERATE_CONNECTION = {
 	type: 'object',
 	required: ['groupRef', 'consumerRef', 'provider'],
@@ -131,7 +131,7 @@ function generateConnection(ctx) {
 	if (code && !code.accessToken && !code.refreshToken) {
 		issues.push(issue('body', 'oauth2AuthorizationCode', 'oauth2AuthorizationCode needs an accessToken or a refreshToken', code));
 	}
-	// Semantically invalid input is a 422 InputValidationProblem (api-facts §1 op 2 errors).
+	// Semantically invalid input is a 422 InputValidationProblem (docs/api-notes.md, "generateConnection").
 	if (issues.length) throw invalid(issues, { status: 422 });
 
 	const projectId = ctx.project.id;

@@ -2,17 +2,17 @@
 'use strict';
 
 /**
- * Destinations (api-facts §1 op 7, §6 "Destinations, topics and routes", §7 types).
+ * Destinations (docs/api-notes.md, "getDestination", "The wider API", "Enumerations").
  *
  * - The `{destination}` path parameter matches a destination's name OR its id (GET calls
- *   it a name, PATCH/DELETE an id; api-facts §1 op 7).
+ *   it a name, PATCH/DELETE an id; "getDestination").
  * - Destination has no projectId field. `secrets` is only returned by getDestination with
  *   includeSecrets=true, and only holds `webhookSigningKey` (webhook destinations); other
  *   types answer `secrets: {}` because their stored secrets are write-only.
  * - Webhook destinations get a generated Svix-style signing key, `whsec_` + base64 of 24
- *   random bytes (api-facts §4.1). `rotate=true` on the GET issues a new one (a side
+ *   random bytes (docs/api-notes.md, "Webhook signatures (Svix)"). `rotate=true` on the GET issues a new one (a side
  *   effect on a GET, as in the real API).
- * - Webhook URLs must be https (api-facts §4.1 "Other delivery facts") unless the
+ * - Webhook URLs must be https (docs/api-notes.md, "Webhook signatures (Svix)") unless the
  *   simulator was started with httpsWebhooksOnly: false (handy for local n8n over http).
  */
 
@@ -140,7 +140,7 @@ function createDestination(ctx) {
 		metadata: body.type === 'webhook' ? { headers: {}, ...body.metadata } : body.metadata,
 		createTime: nowIso(),
 		_projectId: ctx.project.id,
-		// webhookSigningKey is generated, never set (api-facts §7 table); other secrets are write-only.
+		// webhookSigningKey is generated, never set (docs/api-notes.md, "Enumerations"); other secrets are write-only.
 		_secrets: body.type === 'webhook' ? { webhookSigningKey: newSigningKey() } : { ...secrets },
 	};
 	ctx.state.destinations.set(destination.id, destination);
@@ -148,7 +148,7 @@ function createDestination(ctx) {
 }
 
 /**
- * No secrets and no parameters (api-facts §6).
+ * No secrets and no parameters (docs/api-notes.md, "The wider API").
  * @param {Ctx} ctx
  */
 function listDestinations(ctx) {
@@ -178,7 +178,7 @@ function getDestination(ctx) {
 }
 
 /**
- * PATCH with an update mask: `name`, `metadata.<field>` or `secrets.<field>` (api-facts §6).
+ * PATCH with an update mask: `name`, `metadata.<field>` or `secrets.<field>` (docs/api-notes.md, "The wider API").
  * A mask entry whose value is missing from `destination` is a 422, as for JWT keys.
  * @param {Ctx} ctx
  */

@@ -3,7 +3,7 @@
 
 /**
  * `GET /__downloads/{id}` on the management listener: the pre-signed URL a data message with
- * `resultInfo.type: url` points at (api-facts §4.2). No credential: the id is the capability, as
+ * `resultInfo.type: url` points at (docs/api-notes.md, "Delivered messages"). No credential: the id is the capability, as
  * with a pre-signed cloud-storage URL. Expired links answer 403, unknown ones 404. Not an API
  * operation, so not in the route table (router.js) and not journaled.
  */

@@ -2,11 +2,11 @@
 'use strict';
 
 /**
- * Installations (api-facts §6 "Installations") and the read host's pause/unpause
- * (api-facts §1 op 5).
+ * Installations (docs/api-notes.md, "The wider API") and the read host's pause/unpause
+ * ("unpauseReads").
  *
  * The paused state of a read is the per-object `disabled: true` flag in the installation
- * config (`config.content.read.objects.<name>.disabled`, api-facts §1 op 5 / §7).
+ * config (`config.content.read.objects.<name>.disabled`; "Enumerations").
  * pauseReads and unpauseReads live on the READ host only and accept only X-Api-Key; the
  * same path on the management host is a 404 (router: host 'read', auth 'apiKey').
  */

@@ -2,7 +2,8 @@
 'use strict';
 
 /**
- * Integrations and revisions (api-facts §1 ops 4, 6, 8; §6 "Integrations and revisions").
+ * Integrations and revisions (docs/api-notes.md, "createIntegration", "getHydratedRevision",
+ * "listIntegrations", "The wider API").
  * Integration: id, projectId, name, provider, createTime, updateTime?, latestRevision
  * {id, specVersion, createTime, content} (the seed's "the service" field).
  */
@@ -21,7 +22,7 @@ const { CONTENT, hydrateContent } = require('../manifest');
  * @typedef {import('../state').Rec} Rec
  */
 
-/** Request body of createIntegration: all three fields required (api-facts §1 op 4). @type {Schema} */
+/** Request body of createIntegration: all three fields required (docs/api-notes.md, "createIntegration"). @type {Schema} */
 const CREATE_INTEGRATION = {
 	type: 'object',
 	required: ['name', 'provider', 'latestRevision'],
@@ -52,7 +53,7 @@ function findIntegration(ctx, param) {
 
 /**
  * Seed op 4: 201 with an empty body. Shape errors of the request are 400; problems inside
- * the manifest content (e.g. a missing content.name) are 422 (api-facts §1 op 4 errors).
+ * the manifest content (e.g. a missing content.name) are 422 (docs/api-notes.md, "createIntegration").
  * @param {Ctx} ctx
  */
 function createIntegration(ctx) {

@@ -2,11 +2,11 @@
 'use strict';
 
 /**
- * JWT keys (api-facts §1 op 12, §3 "JWT-key spec inconsistencies", §6 "JWT keys").
+ * JWT keys (docs/api-notes.md, "updateJWTKey", "Enumerations", "The wider API").
  * JWTKey: id, projectId, label, algorithm ('RSA'), publicKeyPem, active, createTime,
  * updateTime (all required).
  *
- * Errors of these operations differ from the rest of the API (api-facts §5): content type
+ * Errors of these operations differ from the rest of the API (docs/api-notes.md, "Problem documents"): content type
  * `application/json` (route flag jsonProblems) and `validationIssues: [{field, value,
  * detail, remedy}]` instead of `issues`:
  *   400 "Invalid update mask"        empty/missing mask or an entry that is not allowed
@@ -14,8 +14,8 @@
  *   404                              unknown key
  *
  * label vs name: the schema enum says `label`, while the operation's description, examples
- * and remedy text say `name`, and the real server's behaviour is unknown (api-facts §1
- * op 12). The simulator accepts both, in the mask and in `jwtKey`, as aliases for the
+ * and remedy text say `name`, and the real server's behaviour is unknown (docs/api-notes.md,
+ * "updateJWTKey"). The simulator accepts both, in the mask and in `jwtKey`, as aliases for the
  * label, so a client sending either works; a test can still see in the journal which
  * spelling a client sent.
  */

@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * Custom fields on a connection's provider objects (api-facts §1 op 3).
+ * Custom fields on a connection's provider objects (docs/api-notes.md, "upsertMetadataForConnection").
  *
  * - Only HubSpot and Salesforce are supported; any other provider gets a 400.
  * - All errors here are plain ApiProblem documents, not InputValidationProblem: a 400 has
@@ -34,7 +34,7 @@ const nonEmpty = { type: 'string', minLength: 1 };
 /** @type {Schema} */
 const bool = { type: 'boolean' };
 
-/** FieldDefinition (api-facts §1 op 3). @type {Schema} */
+/** FieldDefinition (docs/api-notes.md, "upsertMetadataForConnection"). @type {Schema} */
 const FIELD_DEFINITION = {
 	type: 'object',
 	required: ['fieldName', 'displayName', 'valueType'],
@@ -42,7 +42,7 @@ const FIELD_DEFINITION = {
 		fieldName: { type: 'string', pattern: /^[A-Za-z][A-Za-z0-9_]*$/, patternText: 'only letters, digits and underscores, starting with a letter' },
 		displayName: nonEmpty,
 		description: str,
-		// A plain string in the schema; its description lists these values (api-facts §7 valueType).
+		// A plain string in the schema; its description lists these values (docs/api-notes.md, "Enumerations").
 		valueType: { type: 'string', enum: CUSTOM_FIELD_VALUE_TYPES },
 		required: bool,
 		unique: bool,
@@ -133,7 +133,7 @@ function upsertMetadataForConnection(ctx) {
 	try {
 		body = requireBody(ctx, UPSERT_METADATA);
 	} catch (err) {
-		// api-facts §1 op 3: 400 here is a plain ApiProblem, so flatten the issues into the detail.
+		// 400 here is a plain ApiProblem (no issues), so flatten the issues into the detail.
 		if (!(err instanceof ProblemError) || !err.options.issues) throw err;
 		const causes = err.options.issues.map((i) => i.detail);
 		throw problem(400, `Invalid request body: ${causes.join('; ')}`, { causes });

@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * Operations and their logs (api-facts §1 op 9, §6 "Operations", §8).
+ * Operations and their logs (docs/api-notes.md, "listOperationLogs", "The wider API", "Operation logs").
  *
  * - listOperationLogs returns a bare array of Log {timestamp, severity, message}: no
  *   pagination, no filters, no promised order (the simulator returns them as stored).

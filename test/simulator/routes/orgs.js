@@ -2,9 +2,9 @@
 'use strict';
 
 /**
- * Organizations and invites (api-facts §1 ops 11, 14, 17; §6 "Orgs, users and billing").
- * Every route here is BEARER ONLY ("Only bearer auth works for this endpoint", api-facts
- * §3): they act on a builder and their org role, which a project API key does not have.
+ * Organizations and invites (docs/api-notes.md, "deleteOrgInvite", "updateOrg", "getOrgInvite").
+ * Every route here is BEARER ONLY ("Only bearer auth works for this endpoint";
+ * docs/api-notes.md, "Credentials per operation"): they act on a builder and their org role, which a project API key does not have.
  *
  * Org: id, label, defaultTeamId, createTime, updateTime?.
  * Invite: id, invitedEmail, parentType ('org'), parentId, status

@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * Projects (api-facts §1 op 16, §6 "Projects").
+ * Projects (docs/api-notes.md, "listProjects", "The wider API").
  * Project: id, name, appName, orgId, createTime, updateTime?; `entitlements` only from
  * getProject with includeEntitlements=true (list results leave them out).
  */

@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * The provider catalog (api-facts §6 "Catalog"): NO auth (`security: []`).
+ * The provider catalog (docs/api-notes.md, "The wider API"): NO auth (`security: []`).
  * `GET /v1/providers` answers an object keyed by provider name → ProviderInfo.
  */
 

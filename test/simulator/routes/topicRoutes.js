@@ -2,13 +2,13 @@
 'use strict';
 
 /**
- * The two kinds of route of the notification flow (api-facts §4.4):
+ * The two kinds of route of the notification flow (docs/api-notes.md, "Topics and routes"):
  *   event type → (notification-event-topic route) → topic → (topic-destination route) → destination
  *
  * - createTopicDestinationRoute (seed op 15): body {topicId, destinationId}; destinationId
  *   is the destination's id, not its name. Missing or ill-typed fields are a 422
  *   InputValidationProblem; an unknown topic or destination is a 404 ApiProblem
- *   (api-facts §1 op 15 errors).
+ *   (docs/api-notes.md, "createTopicDestinationRoute").
  * - deleteEventTopicRoute (seed op 18): 204; 404 "Route not found".
  * - A second identical route (same topic and destination, or same event type and topic)
  *   is a 409: undocumented, chosen so that registration code has to look before it creates.

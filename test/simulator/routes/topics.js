@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * Topics (api-facts §1 op 10, §4.4): named notification channels.
+ * Topics (docs/api-notes.md, "deleteTopic", "Topics and routes"): named notification channels.
  * Topic: id, name (≤64; letters, digits, dashes), projectId, createTime, updateTime?.
  * A duplicate name is a 409.
  */

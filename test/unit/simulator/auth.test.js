@@ -1,6 +1,6 @@
 'use strict';
 
-// The auth matrix (api-facts §3).
+// The auth matrix (docs/api-notes.md, "Credentials per operation").
 
 const { setup, expectProblem, P, SEED } = require('./helpers');
 

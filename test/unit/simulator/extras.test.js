@@ -1,6 +1,6 @@
 'use strict';
 
-// The wider API the package also uses (api-facts §6).
+// The wider API the package also uses (docs/api-notes.md, "The wider API").
 
 const { setup, expectProblem, MICROS, P, SEED } = require('./helpers');
 

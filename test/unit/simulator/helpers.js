@@ -27,7 +27,7 @@ async function setup(options = {}) {
 	};
 }
 
-/** Asserts the common fields of an ApiProblem (api-facts §5). */
+/** Asserts the common fields of an ApiProblem (docs/api-notes.md, "Problem documents"). */
 function expectProblem(res, status) {
 	expect(res.status).toBe(status);
 	expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

@@ -90,7 +90,7 @@ describe('routes', () => {
 		expect(ROUTES).toContainEqual(expect.objectContaining({ seedOp, method, host, path, id }));
 	});
 
-	test('exactly the 18 seed endpoints carry a seedOp; bearer-only matches api-facts §3', () => {
+	test('exactly the 18 seed endpoints carry a seedOp; bearer-only matches the API', () => {
 		expect(ROUTES.filter((r) => r.seedOp).map((r) => r.seedOp)).toEqual(SEED_ENDPOINTS.map((e) => e[0]));
 		const bearerSeedOps = ROUTES.filter((r) => r.seedOp && r.auth === 'bearer').map((r) => r.seedOp).sort((a, b) => a - b);
 		expect(bearerSeedOps).toEqual([11, 13, 14, 17]);

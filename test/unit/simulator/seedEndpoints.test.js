@@ -1,6 +1,6 @@
 'use strict';
 
-// The 18 seed endpoints (api-facts §1): success codes and body shapes.
+// The 18 seed endpoints (docs/api-notes.md, "Operations"): success codes and body shapes.
 
 const { setup, MICROS, P, SEED } = require('./helpers');
 

@@ -1,6 +1,6 @@
 'use strict';
 
-// Problem documents (api-facts §5): InputValidationProblem issues, the JWT-key variant,
+// Problem documents (docs/api-notes.md, "Problem documents"): InputValidationProblem issues, the JWT-key variant,
 // not-found and conflict answers, malformed JSON, unknown routes and methods.
 
 const { setup, expectProblem, P, SEED } = require('./helpers');
@@ -53,7 +53,7 @@ test('webhook destinations need https', async () => {
 	expect(expectProblem(res, 400).issues).toEqual([expect.objectContaining({ in: 'body', name: 'metadata.url', detail: 'Webhook URLs must use https', value: 'http://example.com/hook' })]);
 });
 
-describe('JWT-key variant (api-facts §1 op 12)', () => {
+describe('JWT-key variant (updateJWTKey)', () => {
 	const url = `${P}/jwt-keys/${SEED.jwtKeyId}`;
 
 	test.each([

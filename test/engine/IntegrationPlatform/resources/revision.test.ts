@@ -25,7 +25,7 @@ describe('Revision → Get Hydrated', () => {
 		const [revision] = result.json as Array<{ id: string; content: Record<string, unknown> }>;
 		expect(revision.id).toBe(SEED.revisionId);
 		expect(revision.content.read).toBeDefined();
-		// Hydrated content has no subscribe and no watchSchema (api-facts §1 op 6).
+		// Hydrated content has no subscribe and no watchSchema (docs/api-notes.md, "getHydratedRevision").
 		expect(revision.content.subscribe).toBeUndefined();
 		expect(revision.content.watchSchema).toBeUndefined();
 	});
