@@ -26,7 +26,7 @@ import {
 
 const definitions: ResourceDefinition[] = [
 	{
-		name: 'API Key',
+		displayName: 'API Key',
 		value: 'apiKey',
 		description: "A project's API keys",
 		defaultOperation: 'delete',
@@ -34,7 +34,7 @@ const definitions: ResourceDefinition[] = [
 		fields: apiKeyFields,
 	},
 	{
-		name: 'Claimed Domain',
+		displayName: 'Claimed Domain',
 		value: 'claimedDomain',
 		description: 'Email domains claimed by an organization',
 		defaultOperation: 'claim',
@@ -42,7 +42,7 @@ const definitions: ResourceDefinition[] = [
 		fields: claimedDomainFields,
 	},
 	{
-		name: 'Connection',
+		displayName: 'Connection',
 		value: 'connection',
 		description: "A consumer's credentials at a provider",
 		defaultOperation: 'generate',
@@ -50,7 +50,7 @@ const definitions: ResourceDefinition[] = [
 		fields: connectionFields,
 	},
 	{
-		name: 'Custom Field',
+		displayName: 'Custom Field',
 		value: 'customField',
 		description: "Custom fields on a provider's objects",
 		defaultOperation: 'upsert',
@@ -58,7 +58,7 @@ const definitions: ResourceDefinition[] = [
 		fields: customFieldFields,
 	},
 	{
-		name: 'Destination',
+		displayName: 'Destination',
 		value: 'destination',
 		description: 'Where events and read results are delivered',
 		defaultOperation: 'get',
@@ -66,7 +66,7 @@ const definitions: ResourceDefinition[] = [
 		fields: destinationFields,
 	},
 	{
-		name: 'Installation',
+		displayName: 'Installation',
 		value: 'installation',
 		description: 'An integration installed for a group of users',
 		defaultOperation: 'unpauseReads',
@@ -74,7 +74,7 @@ const definitions: ResourceDefinition[] = [
 		fields: installationFields,
 	},
 	{
-		name: 'Integration',
+		displayName: 'Integration',
 		value: 'integration',
 		description: 'A named definition for one provider',
 		defaultOperation: 'getAll',
@@ -82,7 +82,7 @@ const definitions: ResourceDefinition[] = [
 		fields: integrationFields,
 	},
 	{
-		name: 'Invite',
+		displayName: 'Invite',
 		value: 'invite',
 		description: 'Invitations to an organization',
 		defaultOperation: 'get',
@@ -90,7 +90,7 @@ const definitions: ResourceDefinition[] = [
 		fields: inviteFields,
 	},
 	{
-		name: 'JWT Key',
+		displayName: 'JWT Key',
 		value: 'jwtKey',
 		description: 'Public keys that verify frontend tokens',
 		defaultOperation: 'update',
@@ -98,7 +98,7 @@ const definitions: ResourceDefinition[] = [
 		fields: jwtKeyFields,
 	},
 	{
-		name: 'Notification Event Topic Route',
+		displayName: 'Notification Event Topic Route',
 		value: 'notificationEventTopicRoute',
 		description: 'Which notification events go to which topic',
 		defaultOperation: 'delete',
@@ -106,7 +106,7 @@ const definitions: ResourceDefinition[] = [
 		fields: notificationEventTopicRouteFields,
 	},
 	{
-		name: 'Operation',
+		displayName: 'Operation',
 		value: 'operation',
 		description: 'Read, write and subscribe operations and their logs',
 		defaultOperation: 'getLogs',
@@ -114,7 +114,7 @@ const definitions: ResourceDefinition[] = [
 		fields: operationFields,
 	},
 	{
-		name: 'Organization',
+		displayName: 'Organization',
 		value: 'organization',
 		description: 'The organization that owns projects',
 		defaultOperation: 'update',
@@ -122,7 +122,7 @@ const definitions: ResourceDefinition[] = [
 		fields: organizationFields,
 	},
 	{
-		name: 'Project',
+		displayName: 'Project',
 		value: 'project',
 		description: 'Projects group integrations, connections and keys',
 		defaultOperation: 'getAll',
@@ -130,7 +130,7 @@ const definitions: ResourceDefinition[] = [
 		fields: projectFields,
 	},
 	{
-		name: 'Revision',
+		displayName: 'Revision',
 		value: 'revision',
 		description: 'Versions of an integration definition',
 		defaultOperation: 'getHydrated',
@@ -138,7 +138,7 @@ const definitions: ResourceDefinition[] = [
 		fields: revisionFields,
 	},
 	{
-		name: 'Topic',
+		displayName: 'Topic',
 		value: 'topic',
 		description: 'Named channels for notifications',
 		defaultOperation: 'delete',
@@ -146,7 +146,7 @@ const definitions: ResourceDefinition[] = [
 		fields: topicFields,
 	},
 	{
-		name: 'Topic Destination Route',
+		displayName: 'Topic Destination Route',
 		value: 'topicDestinationRoute',
 		description: 'Which topic goes to which destination',
 		defaultOperation: 'create',

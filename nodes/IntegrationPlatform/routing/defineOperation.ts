@@ -124,7 +124,9 @@ async function pairWithInput(
 
 /** One resource of the node: its selector entry, its operations and the fields they use. */
 export interface ResourceDefinition {
-	name: string;
+	/** The resource's name in the selector (`name` there; not so here, where n8n's lint would read
+	 * this object as a selector option). */
+	displayName: string;
 	value: string;
 	description: string;
 	/** The operation the selector starts on. */
@@ -157,8 +159,9 @@ export function defineResource(
 	sharedFields: readonly INodeProperties[],
 ): ResourceDescription {
 	const fields = [...resource.fields, ...sharedFields];
+	const { defaultOperation } = resource;
 	return {
-		name: resource.name,
+		name: resource.displayName,
 		value: resource.value,
 		description: resource.description,
 		operations: {
@@ -167,9 +170,9 @@ export function defineResource(
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
-			default: resource.defaultOperation,
+			default: defaultOperation,
 			options: resource.operations.map((operation) =>
-				routedOperation(resource.name, operation, fields),
+				routedOperation(resource.displayName, operation, fields),
 			),
 		},
 		fields: resource.fields,

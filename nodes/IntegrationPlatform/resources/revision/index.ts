@@ -1,9 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { encodePathSegment } from '../../../shared/paths';
 import { integrationField, projectField } from '../../fields';
-import { checkPathSegment } from '../../../shared/paths';
+import { checkPathSegment, encodePathSegment } from '../../../shared/paths';
 import { pathValues, setPathValue } from '../../routing/templates';
 import { lookupRequest } from '../../routing/requestPolicy';
 import type { OperationDefinition } from '../../routing/defineOperation';

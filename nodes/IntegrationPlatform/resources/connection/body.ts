@@ -1,0 +1,177 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { parseJsonParameter, requiredParameter } from '../../routing/parameters';
+
+/** OAuth scopes from text (commas or spaces) or a list of text; undefined for anything else. */
+function scopeList(text: unknown): string[] | undefined {
+	const isText = (value: unknown) => typeof value === 'string' || typeof value === 'number';
+	if (text === undefined || text === null) return [];
+	if (Array.isArray(text) ? !text.every(isText) : !isText(text)) return undefined;
+	return (Array.isArray(text) ? text.map(String) : String(text).split(/[\s,]+/))
+		.map((scope) => scope.trim())
+		.filter(Boolean);
+}
+
+/** A token and, when given, its expiry as an ISO date; an expiry that is not a date is refused. */
+function tokenRecord(
+	context: IExecuteSingleFunctions,
+	token: unknown,
+	expiryParameter: string,
+	expiryLabel: string,
+): IDataObject | undefined {
+	if (typeof token !== 'string' || token === '') return undefined;
+	const expiresAt = context.getNodeParameter(expiryParameter, '') as unknown;
+	if (!expiresAt) return { token };
+	const date = new Date(String(expiresAt));
+	if (Number.isNaN(date.getTime())) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`"${expiryLabel}" is not a date: ${JSON.stringify(expiresAt)?.slice(0, 60)}`,
+			{
+				itemIndex: context.getItemIndex(),
+				description:
+					'No request was sent. Give a date and time such as 2030-01-31T12:00:00Z, or leave the field empty.',
+			},
+		);
+	}
+	return { token, expiresAt: date.toISOString() };
+}
+
+/**
+ * Builds the GenerateConnectionRequest (api-facts §1 op 2): groupRef, consumerRef, provider, and at
+ * most one of the provider credential forms, with the shapes the real API documents (the spec
+ * leaves them out).
+ */
+export async function buildConnectionBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const get = (name: string, fallback: unknown = '') => this.getNodeParameter(name, fallback);
+	const required = (name: string, label: string) =>
+		requiredParameter(this, name, label) as IDataObject[string];
+	const body: IDataObject = {
+		provider: required('provider', 'Provider Name or ID'),
+		groupRef: required('groupRef', 'Group Ref'),
+		consumerRef: required('consumerRef', 'Consumer Ref'),
+	};
+	const form = get('providerCredentials', 'none') as string;
+	const withScopes = (value: IDataObject) => {
+		const scopes = scopeList(get('scopes'));
+		if (scopes === undefined) {
+			throw new NodeOperationError(
+				this.getNode(),
+				'"Scopes" must be text (separated by commas or spaces) or a list of text',
+				{
+					itemIndex: this.getItemIndex(),
+					description: `No request was sent. Check the expression that sets it; it gave ${JSON.stringify(get('scopes'))?.slice(0, 60)}.`,
+				},
+			);
+		}
+		return scopes.length ? { ...value, scopes } : value;
+	};
+	switch (form) {
+		case 'apiKey':
+			body.apiKey = required('providerApiKey', 'Provider API Key');
+			break;
+		case 'basicAuth':
+			body.basicAuth = {
+				username: required('username', 'Username'),
+				password: required('password', 'Password'),
+			};
+			break;
+		case 'oauth2ClientCredentials':
+			body.oauth2ClientCredentials = withScopes({
+				clientId: required('clientId', 'Client ID'),
+				clientSecret: required('clientSecret', 'Client Secret'),
+			});
+			break;
+		case 'oauth2PasswordCredentials':
+			body.oauth2PasswordCredentials = withScopes({
+				username: required('username', 'Username'),
+				password: required('password', 'Password'),
+				clientId: required('clientId', 'Client ID'),
+				clientSecret: required('clientSecret', 'Client Secret'),
+			});
+			break;
+		case 'oauth2AuthorizationCode': {
+			const accessToken = tokenRecord(
+				this,
+				get('accessToken'),
+				'accessTokenExpiresAt',
+				'Access Token Expires At',
+			);
+			const refreshToken = tokenRecord(
+				this,
+				get('refreshToken'),
+				'refreshTokenExpiresAt',
+				'Refresh Token Expires At',
+			);
+			body.oauth2AuthorizationCode = withScopes({
+				...(accessToken ? { accessToken } : {}),
+				...(refreshToken ? { refreshToken } : {}),
+			});
+			break;
+		}
+		case 'customAuth':
+			body.customAuth = parseJsonParameter(
+				this,
+				'customAuth',
+				'Custom Auth Values (JSON)',
+				'object',
+			) as IDataObject;
+			break;
+	}
+	const extra = get('connectionFields', {}) as IDataObject & {
+		providerMetadata?: {
+			entry?: Array<{ key: string; value: string; source: string; displayName?: string }>;
+		};
+	};
+	for (const key of ['groupName', 'consumerName', 'providerWorkspaceRef'] as const) {
+		if (typeof extra[key] === 'string' && extra[key] !== '') body[key] = extra[key];
+	}
+	const metadata = extra.providerMetadata?.entry ?? [];
+	if (metadata.length) {
+		body.providerMetadata = Object.fromEntries(
+			metadata.map(({ key, value, source, displayName }) => [
+				key,
+				{ value, source, ...(displayName ? { displayName } : {}) },
+			]),
+		);
+	}
+	requestOptions.body = body;
+	return requestOptions;
+}
+
+/** The Connection echoes provider credentials (apiKey, OAuth tokens); keep them out unless asked. */
+export async function hideProviderSecrets(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const { includeSecrets } = this.getNodeParameter('connectionOptions', {}) as {
+		includeSecrets?: boolean;
+	};
+	if (includeSecrets) return items;
+	return items.map(({ json }) => {
+		const connection = { ...json };
+		delete connection.apiKey;
+		const oauth = connection.oauth2AuthorizationCode as IDataObject | undefined;
+		if (oauth) {
+			const copy: IDataObject = { ...oauth };
+			for (const key of ['accessToken', 'refreshToken']) {
+				if (copy[key] && typeof copy[key] === 'object') {
+					const record = { ...(copy[key] as IDataObject) };
+					delete record.token;
+					copy[key] = record;
+				}
+			}
+			connection.oauth2AuthorizationCode = copy;
+		}
+		return { json: connection };
+	});
+}
