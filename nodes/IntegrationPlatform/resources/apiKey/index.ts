@@ -6,7 +6,7 @@ import { resultItem } from '../../routing/defineOperation';
 const resource = 'apiKey';
 
 export const apiKeyOperations: OperationDefinition[] = [
-	// DELETE /projects/{projectIdOrName}/api-keys/{apiKey} — api-facts §1 op 1: 204, no body.
+	// DELETE /projects/{projectIdOrName}/api-keys/{apiKey} — docs/api-notes.md, "deleteApiKey": 204, no body.
 	// The key itself is the path parameter, so it is masked in every error message.
 	{
 		name: 'Delete',

@@ -7,7 +7,7 @@ const resource = 'claimedDomain';
 const showForClaim = { show: { resource: [resource], operation: ['claim'] } };
 
 export const claimedDomainOperations: OperationDefinition[] = [
-	// POST /claimed-domains — api-facts §1 op 13: bearer only; 201 with no body; 409 if another
+	// POST /claimed-domains — docs/api-notes.md, "claimDomain": bearer only; 201 with no body; 409 if another
 	// organization holds the domain.
 	{
 		name: 'Claim',

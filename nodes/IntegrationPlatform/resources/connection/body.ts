@@ -44,7 +44,7 @@ function tokenRecord(
 }
 
 /**
- * Builds the GenerateConnectionRequest (api-facts §1 op 2): groupRef, consumerRef, provider, and at
+ * Builds the GenerateConnectionRequest (docs/api-notes.md, "generateConnection"): groupRef, consumerRef, provider, and at
  * most one of the provider credential forms, with the shapes the real API documents (the spec
  * leaves them out).
  */

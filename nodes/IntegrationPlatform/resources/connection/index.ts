@@ -10,7 +10,7 @@ const showForForms = (...forms: string[]) => ({
 });
 
 export const connectionOperations: OperationDefinition[] = [
-	// POST /projects/{projectIdOrName}/connections:generate — api-facts §1 op 2: 201 Connection.
+	// POST /projects/{projectIdOrName}/connections:generate — docs/api-notes.md, "generateConnection": 201 Connection.
 	{
 		name: 'Generate',
 		value: 'generate',

@@ -62,7 +62,7 @@ function pick(source: IDataObject, mapping: Record<string, string>): IDataObject
 	return Object.keys(out).length ? out : undefined;
 }
 
-/** A FieldDefinition (api-facts §1 op 3) from one row: only the options the user added are sent. */
+/** A FieldDefinition (docs/api-notes.md, "upsertMetadataForConnection") from one row: only the options the user added are sent. */
 function fieldDefinition(row: FieldRow): IDataObject {
 	const options = row.fieldOptions ?? {};
 	const definition: IDataObject = {

@@ -10,7 +10,7 @@ const showForMode = (mode: string) => ({
 });
 
 export const customFieldOperations: OperationDefinition[] = [
-	// PUT /projects/{projectIdOrName}/providers/{provider}/object-metadata — api-facts §1 op 3.
+	// PUT /projects/{projectIdOrName}/providers/{provider}/object-metadata — docs/api-notes.md, "upsertMetadataForConnection".
 	{
 		name: 'Create or Update',
 		value: 'upsert',
@@ -197,7 +197,7 @@ export const customFieldFields: INodeProperties[] = [
 		name: 'provider',
 		type: 'options',
 		default: 'hubspot',
-		// The service supports custom fields for these two providers only (api-facts §1 op 3).
+		// The service supports custom fields for these two providers only (docs/api-notes.md, "upsertMetadataForConnection").
 		options: [
 			{ name: 'HubSpot', value: 'hubspot' },
 			{ name: 'Salesforce', value: 'salesforce' },

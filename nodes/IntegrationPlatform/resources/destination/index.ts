@@ -36,7 +36,7 @@ async function includeSecretsQuery(
 
 const resource = 'destination';
 
-// GET /projects/{projectIdOrName}/destinations/{destination} — api-facts §1 op 7. The same GET
+// GET /projects/{projectIdOrName}/destinations/{destination} — docs/api-notes.md, "getDestination". The same GET
 // rotates the signing secret when asked (`rotate=true`): a side effect on a GET, so it is its own,
 // clearly labelled operation rather than a checkbox next to "Include Secrets".
 export const destinationOperations: OperationDefinition[] = [

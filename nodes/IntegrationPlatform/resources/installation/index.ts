@@ -49,7 +49,7 @@ async function buildUnpauseBody(
 }
 
 export const installationOperations: OperationDefinition[] = [
-	// POST {read_url}/v1/…/installations/{installationId}:unpause — api-facts §1 op 5: the read
+	// POST {read_url}/v1/…/installations/{installationId}:unpause — docs/api-notes.md, "unpauseReads": the read
 	// host, which accepts only X-Api-Key; 204.
 	{
 		name: 'Unpause Reads',

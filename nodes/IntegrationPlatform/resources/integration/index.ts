@@ -12,7 +12,7 @@ const resource = 'integration';
 const showForCreate = { show: { resource: [resource], operation: ['create'] } };
 
 /**
- * Create answers 201 with an empty body (api-facts §1 op 4), so the node looks the new
+ * Create answers 201 with an empty body (docs/api-notes.md, "createIntegration"), so the node looks the new
  * integration up by name to return it with its ID and revision. If that lookup fails, the create
  * still succeeded: the item then says so with what was sent.
  */
@@ -38,7 +38,7 @@ async function returnCreatedIntegration(
 }
 
 export const integrationOperations: OperationDefinition[] = [
-	// POST /projects/{projectIdOrName}/integrations — api-facts §1 op 4. The spec's redacted
+	// POST /projects/{projectIdOrName}/integrations — docs/api-notes.md, "createIntegration". The spec's redacted
 	// "the service" field is `latestRevision { specVersion, content }`.
 	{
 		name: 'Create',
@@ -57,7 +57,7 @@ export const integrationOperations: OperationDefinition[] = [
 		],
 		output: [returnCreatedIntegration],
 	},
-	// GET /projects/{projectIdOrName}/integrations — api-facts §1 op 8: a bare array.
+	// GET /projects/{projectIdOrName}/integrations — docs/api-notes.md, "listIntegrations": a bare array.
 	{
 		name: 'Get Many',
 		value: 'getAll',

@@ -6,7 +6,7 @@ import { resultItem } from '../../routing/defineOperation';
 const resource = 'invite';
 
 export const inviteOperations: OperationDefinition[] = [
-	// GET /orgs/{orgId}/invites/{inviteId} — api-facts §1 op 17: bearer only; 200 Invite.
+	// GET /orgs/{orgId}/invites/{inviteId} — docs/api-notes.md, "getOrgInvite": bearer only; 200 Invite.
 	{
 		name: 'Get',
 		value: 'get',
@@ -16,7 +16,7 @@ export const inviteOperations: OperationDefinition[] = [
 		path: '/orgs/{orgId}/invites/{inviteId}',
 		requires: 'bearerToken',
 	},
-	// DELETE /orgs/{orgId}/invites/{inviteId} — api-facts §1 op 11: bearer only; 204.
+	// DELETE /orgs/{orgId}/invites/{inviteId} — docs/api-notes.md, "deleteOrgInvite": bearer only; 204.
 	{
 		name: 'Revoke',
 		value: 'revoke',

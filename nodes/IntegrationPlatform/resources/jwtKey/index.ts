@@ -12,7 +12,7 @@ const resource = 'jwtKey';
 const showForUpdate = { show: { resource: [resource], operation: ['update'] } };
 
 /**
- * Builds `{ updateMask, jwtKey }` from the fields the user added (api-facts §1 op 12).
+ * Builds `{ updateMask, jwtKey }` from the fields the user added (docs/api-notes.md, "updateJWTKey").
  *
  * The API contradicts itself on the label: the mask's enum says `label`, its description, examples
  * and error remedy say `name`. We send the mask value `label` (the schema, and what generated SDKs

@@ -6,7 +6,7 @@ import { resultItem } from '../../routing/defineOperation';
 const resource = 'notificationEventTopicRoute';
 
 export const notificationEventTopicRouteOperations: OperationDefinition[] = [
-	// DELETE /projects/{projectIdOrName}/notification-event-topic-routes/{routeId} — api-facts §1 op 18.
+	// DELETE /projects/{projectIdOrName}/notification-event-topic-routes/{routeId} — docs/api-notes.md, "deleteEventTopicRoute".
 	{
 		name: 'Delete',
 		value: 'delete',

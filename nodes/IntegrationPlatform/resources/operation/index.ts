@@ -14,7 +14,7 @@ const resource = 'operation';
 const showForLogs = { show: { resource: [resource], operation: ['getLogs'] } };
 
 /**
- * The API returns an operation's logs as one bare array in no promised order (api-facts §8), so
+ * The API returns an operation's logs as one bare array in no promised order (docs/api-notes.md, "Operation logs"), so
  * filtering, ordering (by the full microsecond timestamp) and the limit are applied here.
  */
 async function logEntries(
@@ -45,7 +45,7 @@ async function logEntries(
 }
 
 export const operationOperations: OperationDefinition[] = [
-	// GET /projects/{projectIdOrName}/operations/{operationId}/logs — api-facts §1 op 9, §8.
+	// GET /projects/{projectIdOrName}/operations/{operationId}/logs — docs/api-notes.md, "listOperationLogs".
 	{
 		name: 'Get Logs',
 		value: 'getLogs',

@@ -5,7 +5,7 @@ import type { INodeProperties } from 'n8n-workflow';
 const resource = 'organization';
 
 export const organizationOperations: OperationDefinition[] = [
-	// PATCH /orgs/{orgId} — api-facts §1 op 14: bearer only (the spec says X-Api-Key); 200 Org.
+	// PATCH /orgs/{orgId} — docs/api-notes.md, "updateOrg": bearer only (the spec says X-Api-Key); 200 Org.
 	{
 		name: 'Update',
 		value: 'update',

@@ -7,7 +7,7 @@ import { listEntries } from '../../routing/defineOperation';
 const resource = 'project';
 
 export const projectOperations: OperationDefinition[] = [
-	// GET /projects — api-facts §1 op 16: a bare array; an API key sees its own project.
+	// GET /projects — docs/api-notes.md, "listProjects": a bare array; an API key sees its own project.
 	{
 		name: 'Get Many',
 		value: 'getAll',

@@ -12,7 +12,7 @@ const showForHydrate = { show: { resource: [resource], operation: ['getHydrated'
 
 /**
  * The revision ID is optional: empty means the integration's latest revision, which is
- * `integration.latestRevision.id` (api-facts §1 op 6; the spec calls it "{base_url}").
+ * `integration.latestRevision.id` (docs/api-notes.md, "getHydratedRevision"; the spec calls it "{base_url}").
  */
 async function defaultToLatestRevision(
 	this: IExecuteSingleFunctions,
@@ -62,8 +62,9 @@ async function defaultToLatestRevision(
 }
 
 export const revisionOperations: OperationDefinition[] = [
-	// GET …/integrations/{integrationId}/revisions/{revisionId}:hydrate?connectionId= — api-facts
-	// §1 op 6. Hydrated content has no subscribe and no watchSchema sections.
+	// GET …/integrations/{integrationId}/revisions/{revisionId}:hydrate?connectionId=
+	// (docs/api-notes.md, "getHydratedRevision"). Hydrated content has no subscribe and no
+	// watchSchema sections.
 	{
 		name: 'Get Hydrated',
 		value: 'getHydrated',

@@ -5,7 +5,7 @@ import { resultItem } from '../../routing/defineOperation';
 
 
 export const topicOperations: OperationDefinition[] = [
-	// DELETE /projects/{projectIdOrName}/topics/{topicId} — api-facts §1 op 10: 204; 404 "Topic not found".
+	// DELETE /projects/{projectIdOrName}/topics/{topicId} — docs/api-notes.md, "deleteTopic": 204; 404 "Topic not found".
 	{
 		name: 'Delete',
 		value: 'delete',

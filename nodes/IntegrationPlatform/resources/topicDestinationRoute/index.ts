@@ -6,7 +6,7 @@ const resource = 'topicDestinationRoute';
 const showForCreate = { show: { resource: [resource], operation: ['create'] } };
 
 export const topicDestinationRouteOperations: OperationDefinition[] = [
-	// POST /projects/{projectIdOrName}/topic-destination-routes — api-facts §1 op 15: 201 route.
+	// POST /projects/{projectIdOrName}/topic-destination-routes — docs/api-notes.md, "createTopicDestinationRoute": 201 route.
 	{
 		name: 'Create',
 		value: 'create',
@@ -14,7 +14,7 @@ export const topicDestinationRouteOperations: OperationDefinition[] = [
 		description: 'Deliver the notifications of a topic to a destination',
 		method: 'POST',
 		path: '/projects/{project}/topic-destination-routes',
-		// The route takes the destination's ID, not its name (api-facts §1 op 15).
+		// The route takes the destination's ID, not its name (docs/api-notes.md, "createTopicDestinationRoute").
 		body: { topicId: '{topicId}', destinationId: '{destinationId}' },
 	},
 ];

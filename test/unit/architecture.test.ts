@@ -1,0 +1,128 @@
+/**
+ * The house rules of docs/architecture.md, checked on the source: each node folder depends only on
+ * itself and nodes/shared/, nodes/shared/ on nothing of the nodes, credentials only on nodes/shared/;
+ * shipped code imports nothing but n8n-workflow and Node's built-ins (no runtime dependencies); and
+ * no file of the repository points at documents outside it.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.join(__dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+	return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+		const relative = path.join(dir, entry.name);
+		if (entry.isDirectory()) return sourceFiles(relative);
+		return entry.name.endsWith('.ts') ? [relative] : [];
+	});
+}
+
+/** Every module a file imports or requires, as written. */
+function importsOf(file: string): string[] {
+	const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+	return [...text.matchAll(/(?:from\s+|require\(\s*|import\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]);
+}
+
+/** Where a relative import lands, as a path from the repository root. */
+function target(file: string, specifier: string): string {
+	return path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier));
+}
+
+const isBuiltin = (specifier: string) => specifier.startsWith('node:');
+const nodeFolders = fs
+	.readdirSync(path.join(ROOT, 'nodes'), { withFileTypes: true })
+	.filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+	.map((entry) => entry.name);
+
+describe('folder dependencies', () => {
+	test('there are node folders to check', () => {
+		expect(nodeFolders).toEqual(
+			expect.arrayContaining([
+				'IntegrationPlatform',
+				'IntegrationPlatformLogTrigger',
+				'IntegrationPlatformTrigger',
+			]),
+		);
+	});
+
+	test.each(nodeFolders)('nodes/%s imports only itself and nodes/shared/', (folder) => {
+		const outside = sourceFiles(path.join('nodes', folder)).flatMap((file) =>
+			importsOf(file)
+				.filter((specifier) => specifier.startsWith('.'))
+				.map((specifier) => ({ file, lands: target(file, specifier) }))
+				.filter(
+					({ lands }) =>
+						!lands.startsWith(`nodes/${folder}/`) &&
+						!lands.startsWith('nodes/shared/') &&
+						lands !== 'nodes/shared',
+				),
+		);
+		expect(outside).toEqual([]);
+	});
+
+	test('nodes/shared/ imports nothing of the nodes', () => {
+		const outside = sourceFiles('nodes/shared').flatMap((file) =>
+			importsOf(file)
+				.filter((specifier) => specifier.startsWith('.'))
+				.map((specifier) => ({ file, lands: target(file, specifier) }))
+				.filter(({ lands }) => !lands.startsWith('nodes/shared/')),
+		);
+		expect(outside).toEqual([]);
+	});
+
+	test('credentials import only themselves and nodes/shared/', () => {
+		const outside = sourceFiles('credentials').flatMap((file) =>
+			importsOf(file)
+				.filter((specifier) => specifier.startsWith('.'))
+				.map((specifier) => ({ file, lands: target(file, specifier) }))
+				.filter(({ lands }) => !lands.startsWith('credentials/') && !lands.startsWith('nodes/shared/')),
+		);
+		expect(outside).toEqual([]);
+	});
+
+	test('shipped code imports only n8n-workflow and Node built-ins', () => {
+		const packages = [...sourceFiles('nodes'), ...sourceFiles('credentials')].flatMap((file) =>
+			importsOf(file)
+				.filter((specifier) => !specifier.startsWith('.'))
+				.filter((specifier) => specifier !== 'n8n-workflow' && !isBuiltin(specifier))
+				.map((specifier) => `${file}: ${specifier}`),
+		);
+		expect(packages).toEqual([]);
+	});
+
+	test('a node folder importing another is caught', () => {
+		const file = 'nodes/IntegrationPlatformTrigger/example.ts';
+		const lands = target(file, '../IntegrationPlatform/fields');
+		expect(lands.startsWith('nodes/IntegrationPlatformTrigger/')).toBe(false);
+		expect(lands.startsWith('nodes/shared/')).toBe(false);
+	});
+});
+
+describe('self-contained', () => {
+	// Research notes and documents that live outside the repository, and n8n's build output.
+	const OUTSIDE =
+		/api-facts|n8n-conventions|n8n-runtime\.md|n8n-per-item-cost|n8n-queue-mode|peers-and-style|style-examples|shared\/(?:reference|openapi|spec)\b|DESIGN\.md|n8n-core\/dist|n8n-workflow\/dist/;
+	const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], {
+		cwd: ROOT,
+		encoding: 'utf8',
+	})
+		.split('\n')
+		.filter((file) => file && !file.endsWith('package-lock.json') && !file.startsWith('examples/'))
+		// The catalogue generator is the one tool that reads the OpenAPI documents beside the clone.
+		.filter((file) => file !== 'scripts/generate-api-catalog.mjs')
+		.filter((file) => file !== 'test/unit/architecture.test.ts')
+		.filter((file) => fs.existsSync(path.join(ROOT, file)));
+
+	test('no file refers to a document outside the repository', () => {
+		const hits = tracked.flatMap((file) =>
+			fs
+				.readFileSync(path.join(ROOT, file), 'utf8')
+				.split('\n')
+				.map((line, index) => ({ line, at: `${file}:${index + 1}` }))
+				.filter(({ line }) => OUTSIDE.test(line))
+				.map(({ at, line }) => `${at}: ${line.trim().slice(0, 100)}`),
+		);
+		expect(hits).toEqual([]);
+	});
+});
