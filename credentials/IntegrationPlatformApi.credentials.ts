@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { DEFAULT_API_URL, DEFAULT_READ_URL, versionedBaseUrl } from '../nodes/shared/hosts';
+import { DEFAULT_API_URL, DEFAULT_READ_URL, isOwnHost, versionedBaseUrl } from '../nodes/shared/hosts';
 
 export class IntegrationPlatformApi implements ICredentialType {
 	name = 'integrationPlatformApi';
@@ -59,6 +59,14 @@ export class IntegrationPlatformApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => {
+		// The secret goes only to the credential's own hosts (docs/n8n-notes.md, "Credentials").
+		if (
+			!isOwnHost(requestOptions, [
+				versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL),
+				versionedBaseUrl(credentials.readUrl, DEFAULT_READ_URL),
+			])
+		)
+			return requestOptions;
 		requestOptions.headers = {
 			...requestOptions.headers,
 			'X-Api-Key': credentials.apiKey as string,

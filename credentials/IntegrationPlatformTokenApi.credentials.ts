@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { DEFAULT_API_URL, versionedBaseUrl } from '../nodes/shared/hosts';
+import { DEFAULT_API_URL, isOwnHost, versionedBaseUrl } from '../nodes/shared/hosts';
 
 /**
  * A builder (dashboard user) bearer token. The service accepts only this for organization,
@@ -51,6 +51,11 @@ export class IntegrationPlatformTokenApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => {
+		// The secret goes only to the credential's own hosts (docs/n8n-notes.md, "Credentials").
+		if (
+			!isOwnHost(requestOptions, [versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL)])
+		)
+			return requestOptions;
 		requestOptions.headers = {
 			...requestOptions.headers,
 			Authorization: `Bearer ${credentials.accessToken as string}`,

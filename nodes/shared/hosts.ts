@@ -12,3 +12,31 @@ export function versionedBaseUrl(origin: unknown, fallback: string): string {
 		.replace(/\/+$/, '');
 	return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
 }
+
+/** The origin of a URL, or undefined when it is not an absolute http(s) URL. */
+function originOf(url: unknown): string | undefined {
+	if (typeof url !== 'string' || !/^https?:\/\//i.test(url.trim())) return undefined;
+	try {
+		return new URL(url.trim()).origin;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Whether a request may carry the credential's secret: it goes to one of the credential's own
+ * hosts. A request without an absolute URL or base URL gets the credential's base URL, so it is
+ * the credential's own. Anything else (another host, another scheme or port, a URL that does not
+ * parse) gets no secret: n8n's HTTP Request node lets a user pair any credential with any URL.
+ */
+export function isOwnHost(
+	request: { url?: string; uri?: unknown; baseURL?: string },
+	ownOrigins: readonly unknown[],
+): boolean {
+	const target = typeof request.url === 'string' ? request.url : request.uri;
+	const absolute = typeof target === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(target.trim());
+	const destination = absolute ? target : request.baseURL;
+	if (destination === undefined || destination === '') return true;
+	const origin = originOf(destination);
+	return origin !== undefined && ownOrigins.map(originOf).includes(origin);
+}
