@@ -1,8 +1,7 @@
 /**
  * Network failures in words that name the host. n8n's NodeApiError replaces any message that
- * contains an error code such as ECONNREFUSED with a generic text that names no host
- * (n8n-workflow errors/abstract/node.error.js, COMMON_ERRORS), so the code goes into the
- * description only. Pure: no n8n imports.
+ * contains an error code such as ECONNREFUSED with a generic text that names no host (its list
+ * of common error codes), so the code goes into the description only. Pure: no n8n imports.
  */
 const FAILURES: Record<string, string> = {
 	ECONNREFUSED: 'refused the connection',
@@ -13,6 +12,17 @@ const FAILURES: Record<string, string> = {
 	EAI_AGAIN: 'could not be resolved (DNS lookup failed)',
 	EHOSTUNREACH: 'is unreachable',
 	EPIPE: 'closed the connection while the request was sent',
+	// TLS: the handshake failed (often https spoken to a plain-HTTP port) or the certificate is
+	// not one n8n trusts.
+	EPROTO: 'could not be reached over TLS (the handshake failed: check http or https in the URL)',
+	ERR_SSL_WRONG_VERSION_NUMBER:
+		'could not be reached over TLS (the handshake failed: check http or https in the URL)',
+	CERT_HAS_EXPIRED: 'presented an expired TLS certificate',
+	DEPTH_ZERO_SELF_SIGNED_CERT: 'presented a self-signed TLS certificate',
+	SELF_SIGNED_CERT_IN_CHAIN: 'presented a TLS certificate signed by an untrusted authority',
+	UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'presented a TLS certificate n8n cannot verify',
+	UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'presented a TLS certificate n8n cannot verify',
+	ERR_TLS_CERT_ALTNAME_INVALID: 'presented a TLS certificate for another host name',
 };
 
 /** The network error code of an error or of one of its causes, if it is a network failure. */
