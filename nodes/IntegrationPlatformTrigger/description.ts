@@ -2,9 +2,11 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { projectLocator } from '../shared/project';
 import { authenticationParameter } from '../shared/api';
+import { DEFAULT_DOWNLOAD_HOSTS } from './download';
 import { NOTIFICATION_TYPES, SUBSCRIBE_EVENT_TYPES } from './events';
+import { DEFAULT_TOLERANCE_SECONDS, MAX_TOLERANCE_SECONDS, MIN_TOLERANCE_SECONDS } from './svix';
 
-/** The shared credential choice plus "none": a signing secret typed in, no registration. */
+/** The shared credential choice plus "none": a signing-secret credential only, no registration. */
 const authentication: INodeProperties = {
 	...authenticationParameter,
 	options: [
@@ -13,23 +15,12 @@ const authentication: INodeProperties = {
 			name: 'None (Signing Secret Only)',
 			value: 'none',
 			description:
-				'No credential: the trigger cannot register itself; point a destination at it and paste its signing secret',
+				'No API credential: the trigger cannot register itself; point a destination at it and put its signing secret in a signing-secret credential',
 		},
 	],
 };
 
 const withCredential = { hide: { authentication: ['none'] } };
-
-const signingSecretField: INodeProperties = {
-	displayName: 'Signing Secret',
-	name: 'signingSecret',
-	type: 'string',
-	typeOptions: { password: true },
-	default: '',
-	required: true,
-	description:
-		"The destination's signing secret (whsec_…). Several, separated by spaces or commas, during a rotation.",
-};
 
 const notificationTypeOptions = [...NOTIFICATION_TYPES]
 	.sort((a, b) => a.localeCompare(b))
@@ -48,7 +39,7 @@ export const triggerProperties: INodeProperties[] = [
 	authentication,
 	{
 		displayName:
-			'Without a credential the trigger neither registers itself nor fetches the signing secret: create a webhook destination with the production URL above and paste its signing secret below',
+			'Without an API credential the trigger neither registers itself nor fetches the signing secret: create a webhook destination with the production URL above and put its signing secret in the signing-secret credential above',
 		name: 'noCredentialNotice',
 		type: 'notice',
 		default: '',
@@ -212,23 +203,12 @@ export const triggerProperties: INodeProperties[] = [
 				description: 'Fetched with the credential, kept in memory, refreshed after a rotation',
 			},
 			{
-				name: 'A Field',
-				value: 'field',
-				description: 'Typed in below',
+				name: 'A Signing Secret Credential',
+				value: 'credential',
+				description:
+					'Typed into an Integration Platform Signing Secret API credential, which n8n keeps encrypted',
 			},
 		],
-	},
-	// Typed in: chosen as the source with a credential, the only source without one.
-	{
-		...signingSecretField,
-		displayOptions: {
-			...withCredential,
-			show: { verifySignature: [true], signingSecretSource: ['field'] },
-		},
-	},
-	{
-		...signingSecretField,
-		displayOptions: { show: { authentication: ['none'], verifySignature: [true] } },
 	},
 	{
 		displayName: 'Options',
@@ -237,6 +217,22 @@ export const triggerProperties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			{
+				displayName: 'Allow Insecure Downloads (Testing)',
+				name: 'allowInsecureDownloads',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to download results from http URLs as well as https ones, for a local simulator. The service itself sends https links only; hosts must still be allowed.',
+			},
+			{
+				displayName: 'Allowed Download Hosts',
+				name: 'downloadHosts',
+				type: 'string',
+				default: DEFAULT_DOWNLOAD_HOSTS,
+				description:
+					'Comma-separated hosts the trigger may download results from; *.example.com allows every name below example.com. Default: Google Cloud Storage, where the service keeps its result links.',
+			},
 			{
 				displayName: 'Download URL Results',
 				name: 'downloadResults',
@@ -249,10 +245,10 @@ export const triggerProperties: INodeProperties[] = [
 				displayName: 'Timestamp Tolerance (Seconds)',
 				name: 'toleranceSeconds',
 				type: 'number',
-				default: 300,
-				typeOptions: { minValue: 30, maxValue: 3600 },
+				default: DEFAULT_TOLERANCE_SECONDS,
+				typeOptions: { minValue: MIN_TOLERANCE_SECONDS, maxValue: MAX_TOLERANCE_SECONDS },
 				description:
-					"How far a message's signed timestamp may be from now, in either direction; older or newer messages are refused",
+					"How far a message's signed timestamp may be from now, in either direction; older or newer messages are refused. Held to 30–3600 even when set by an expression.",
 			},
 		],
 	},

@@ -1,8 +1,9 @@
 /**
  * What a verified delivery is, whether the user asked for it, and the items it becomes. Pure: no
- * n8n imports (test/unit/eventTrigger/events.test.ts).
+ * n8n imports (test/unit/IntegrationPlatformTrigger/events.test.ts).
  *
- * Two families reach a webhook destination (api-facts §4.2, §4.3):
+ * Two families reach a webhook destination (docs/api-notes.md, "Delivered messages" and
+ * "Notifications"):
  * - data messages, `{action, resultInfo, result?, …}`: `read`, `subscribe` and `schema.watch`.
  *   `result` is an array of entries, absent when `resultInfo.type` is `url` (then the records are
  *   behind `resultInfo.downloadUrl`, valid 15 minutes), and an object
@@ -26,7 +27,7 @@ export const SUBSCRIBE_EVENT_TYPES = [
 	'other',
 ] as const;
 
-/** `NotificationEventType`, api-facts §4.3 (api.yaml:7244-7262). */
+/** `NotificationEventType` (docs/api-notes.md, "Notifications"). */
 export const NOTIFICATION_TYPES = [
 	'installation.created',
 	'installation.updated',
@@ -58,7 +59,7 @@ function text(value: unknown): string | undefined {
 	return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** Tells a data message from a notification (api-facts §4.3: `action` vs `notificationType`). */
+/** Tells a data message from a notification: `action` vs `notificationType` and `data`. */
 export function classify(body: Json): Classified {
 	const notificationType = text(body.notificationType);
 	if (notificationType !== undefined && 'data' in body) {
@@ -177,8 +178,8 @@ export function resultLocation(classified: Classified): ResultLocation {
 
 /**
  * The records behind a `downloadUrl`. The format is not documented beyond "GET it to fetch the
- * result" (api-facts §4.2), so this accepts a JSON array of entries, an object with a `result`
- * (or `data`) array, newline-delimited JSON, or a single entry.
+ * result" (docs/api-notes.md, "Delivered messages"), so this accepts a JSON array of entries, an
+ * object with a `result` (or `data`) array, newline-delimited JSON, or a single entry.
  */
 export function recordsFromDownload(body: unknown): Json[] {
 	if (Buffer.isBuffer(body)) return recordsFromDownload(body.toString('utf8'));

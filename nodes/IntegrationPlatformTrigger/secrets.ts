@@ -1,17 +1,42 @@
 /**
- * The per-process memory of destination signing secrets. Pure: no n8n imports
- * (test/unit/eventTrigger/secrets.test.ts).
+ * Where the signing secret comes from: the signing-secret credential (typed in by the user, kept
+ * encrypted by n8n), or the destination itself, fetched with the API credential and kept in this
+ * process's memory. SecretCache is pure (test/unit/IntegrationPlatformTrigger/secrets.test.ts).
  *
  * Why a cache: fetching the destination (GET …/destinations/{name}?includeSecrets=true,
- * api-facts §1 op 7) on every delivery would cost an API round trip per message, at up to 1000
- * messages per second (api-facts §4.1). Why not static data: n8n stores a workflow's static data
- * unencrypted with the workflow and returns it from the public API and in exports, so a secret
- * kept there would leak. Memory only, then; a new process fetches once.
+ * docs/api-notes.md, "getDestination") on every delivery would cost an API round trip per
+ * message, at up to 1000 messages per second. Why not static data: n8n stores a workflow's static
+ * data unencrypted with the workflow and returns it from the public API and in exports, so a
+ * secret kept there would leak. Memory only, then; a new process fetches once.
  *
  * Rotation: entries live `ttlMs` (10 minutes); a delivery whose signature does not match asks
  * for one early refresh, at most once per `minRefreshMs` per destination, so forged requests
  * cannot turn into a flood of API calls.
  */
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	INodeCredentialTestResult,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../shared/api';
+import { encodePathSegment } from '../shared/paths';
+import {
+	apiCredentialType,
+	destinationNameFor,
+	isTest,
+	projectOf,
+	secretFromCredential,
+} from './settings';
+import { decodeSecret, splitSecrets } from './svix';
+
+export const SIGNING_SECRET_CREDENTIAL = 'integrationPlatformSigningSecretApi';
+
+/** The signing-secret fetch must end well within Svix's 15 s delivery timeout. */
+const SECRET_FETCH_TIMEOUT_MS = 8_000;
 
 export type Clock = () => number;
 
@@ -113,4 +138,120 @@ export class SecretCache {
 		this.pending.set(key, promise);
 		return await promise;
 	}
+}
+
+/** The fetched secrets of every destination this process verifies for. */
+export const destinationSecrets = new SecretCache();
+
+async function fetchSigningSecret(
+	context: IWebhookFunctions,
+	project: string,
+	destination: string,
+): Promise<string[]> {
+	const body = await apiRequest<IDataObject>(
+		context,
+		'GET',
+		`/projects/${encodePathSegment(project)}/destinations/${encodePathSegment(destination)}`,
+		// Deliveries wait on this fetch (and share it), so it must end well within the sender's
+		// own 15 s timeout: a hung request would otherwise time out every delivery meanwhile.
+		{ qs: { includeSecrets: true }, timeout: SECRET_FETCH_TIMEOUT_MS },
+	);
+	const secrets = (body?.secrets ?? {}) as IDataObject;
+	const key = secrets.webhookSigningKey;
+	if (typeof key !== 'string' || key === '') {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The destination "${destination}" has no webhook signing key (is it a webhook destination?)`,
+		);
+	}
+	return [key];
+}
+
+function keysOf(secrets: string[]): Buffer[] {
+	return secrets.map(decodeSecret).filter((k): k is Buffer => k !== undefined);
+}
+
+export interface SigningKeys {
+	/** Whose messages these are: the replay memory keeps ids apart per scope. */
+	scope: string;
+	keys: Buffer[];
+	/** One fresh look after a mismatch (fetched secrets only); undefined when there is none. */
+	refresh?: () => Promise<Buffer[] | undefined>;
+}
+
+/** The destination's secret could not be fetched: the delivery gets 503 (the sender retries). */
+export interface SecretUnavailable {
+	unavailable: string;
+}
+
+/**
+ * The HMAC keys to verify this delivery with, or why the destination's secret could not be
+ * fetched. An unusable typed secret gives no keys (and a warning).
+ */
+export async function signingKeys(
+	context: IWebhookFunctions,
+): Promise<SigningKeys | SecretUnavailable> {
+	if (secretFromCredential(context)) {
+		// Read on every delivery, so an edited credential takes effect at once.
+		const credential = await context.getCredentials(SIGNING_SECRET_CREDENTIAL);
+		const keys = keysOf(splitSecrets(String(credential.signingSecret ?? '')));
+		if (keys.length === 0) {
+			context.logger.warn(
+				'Integration Platform Trigger: the signing-secret credential holds no usable secret (whsec_… or base64); every delivery is refused',
+			);
+		}
+		const scope = `credential:${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
+		return { scope, keys };
+	}
+	const project = projectOf(context);
+	const destination = destinationNameFor(context, isTest(context));
+	const type = apiCredentialType(context);
+	const credentialId = context.getNode().credentials?.[type]?.id ?? '';
+	const scope = JSON.stringify([type, credentialId, project, destination]);
+	const fetch = async () => await fetchSigningSecret(context, project, destination);
+	let keys: Buffer[];
+	try {
+		keys = keysOf(await destinationSecrets.get(scope, fetch));
+	} catch (error) {
+		return {
+			unavailable: `could not fetch the signing secret of destination "${destination}": ${(error as Error).message}`,
+		};
+	}
+	const refresh = async () => {
+		try {
+			const fresh = await destinationSecrets.refresh(scope, fetch);
+			return fresh ? keysOf(fresh) : undefined;
+		} catch (error) {
+			context.logger.warn(
+				`Integration Platform Trigger: could not refresh the signing secret of destination "${destination}": ${(error as Error).message}`,
+			);
+			return undefined;
+		}
+	};
+	return { scope, keys, refresh };
+}
+
+/**
+ * The signing-secret credential's test: whether what was typed is a signing secret at all. No
+ * request: there is nothing on the service to check a secret against.
+ */
+export async function testSigningSecret(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const secrets = splitSecrets(String(credential.data?.signingSecret ?? ''));
+	const unusable = secrets.filter((secret) => decodeSecret(secret) === undefined);
+	if (secrets.length === 0 || unusable.length > 0) {
+		return {
+			status: 'Error',
+			message:
+				secrets.length === 0
+					? 'No signing secret entered'
+					: `${unusable.length} of ${secrets.length} entries are not a signing secret: expected whsec_ followed by base64, or base64 alone`,
+		};
+	}
+	return {
+		status: 'OK',
+		message: `${secrets.length === 1 ? 'The secret is' : `All ${secrets.length} secrets are`} well-formed; only a delivery can show that it is the destination's`,
+	};
 }

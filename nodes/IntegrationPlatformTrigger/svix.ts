@@ -1,7 +1,8 @@
 /**
- * Verification of Svix-signed deliveries (api-facts §4.1), the way `svix/svix-webhooks`
- * `javascript/src/webhook.ts` verifies them, written against the raw body bytes. Pure: no n8n
- * imports, unit-tested on its own (test/unit/eventTrigger/svix.test.ts).
+ * Verification of Svix-signed deliveries (docs/api-notes.md, "Webhook signatures (Svix)"), the
+ * way `svix/svix-webhooks` `javascript/src/webhook.ts` verifies them, written against the raw body
+ * bytes. Pure: no n8n imports, unit-tested on its own
+ * (test/unit/IntegrationPlatformTrigger/svix.test.ts).
  *
  * Scheme: headers `svix-id`, `svix-timestamp` (Unix seconds), `svix-signature` (space-separated
  * `v<version>,<base64>` entries), or the same three as `webhook-*` (Standard Webhooks). The MAC
@@ -12,6 +13,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Svix's own window, in both directions (webhook.ts `verifyTimestamp`). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
+/** The range the tolerance field offers; clampTolerance holds expressions to it as well. */
+export const MIN_TOLERANCE_SECONDS = 30;
+export const MAX_TOLERANCE_SECONDS = 3600;
 
 const SECRET_PREFIX = 'whsec_';
 /** A base64 HMAC-SHA256: 32 bytes are 43 characters and one `=`. */
@@ -111,8 +115,8 @@ export function readSignatureHeaders(headers: HeaderBag): SignatureHeaders | 'in
 }
 
 /**
- * The HMAC key of a secret: `whsec_<base64>` or bare base64 (api-facts §4.1: Ampersand does not
- * document which form `webhookSigningKey` takes). Undefined when it is not base64 or is empty.
+ * The HMAC key of a secret: `whsec_<base64>` or bare base64 (Ampersand does not document which
+ * form `webhookSigningKey` takes). Undefined when it is not base64 or is empty.
  */
 export function decodeSecret(secret: string): Buffer | undefined {
 	let text = secret.trim();
@@ -167,7 +171,7 @@ function sameSignature(a: string, b: string): boolean {
 
 export interface VerifyInput {
 	headers: HeaderBag;
-	/** The raw body exactly as received; never a re-serialised object (n8n-conventions §0 #9). */
+	/** The raw body exactly as received: a re-serialised object need not have the signed bytes. */
 	body: Buffer | undefined;
 	/** HMAC keys (decodeSecret) to try; any one matching signature is enough. */
 	keys: Buffer[];
@@ -210,71 +214,13 @@ export function verifySignature(input: VerifyInput): VerifyResult {
 	return { ok: true, id, timestampSeconds, family: headers.family };
 }
 
-export type ReplayVerdict = 'new' | 'replay' | 'redelivery';
-
 /**
- * Memory of accepted message ids, per process, bounded, each kept until its timestamp leaves the
- * tolerance window (after that the timestamp check refuses the message anyway).
- *
- * - The same id with the same timestamp is a replay of a captured request: refused.
- * - The same id with a different timestamp is the service delivering again after our answer got
- *   lost (Svix signs every attempt afresh, with the attempt's time): acknowledged, started once.
- *
- * Per process: in queue mode with several webhook processes, or after a restart, a replay that
- * reaches another process within the window is not recognised (documented in the README).
+ * The timestamp tolerance to use: the field's value held to its range. An expression can yield any
+ * number, and a larger window would make the replay memory keep claims longer than it is sized
+ * for (replay.ts); anything that is not a number gets Svix's default.
  */
-export class ReplayGuard {
-	private readonly entries = new Map<string, { timestampSeconds: number; expiresAt: number }>();
-
-	constructor(private readonly maxEntries = 50_000) {}
-
-	get size(): number {
-		return this.entries.size;
-	}
-
-	/**
-	 * Looks the id up and, when it is new, claims it at once (no await in between, so two
-	 * simultaneous copies cannot both pass). Call `release` if the message is then not accepted.
-	 */
-	claim(
-		scope: string,
-		id: string,
-		timestampSeconds: number,
-		nowSeconds: number,
-		toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
-	): ReplayVerdict {
-		this.sweep(nowSeconds);
-		const key = `${scope}\u0000${id}`;
-		const seen = this.entries.get(key);
-		if (seen && seen.expiresAt > nowSeconds) {
-			return seen.timestampSeconds === timestampSeconds ? 'replay' : 'redelivery';
-		}
-		if (this.entries.size >= this.maxEntries) {
-			// Full: drop the oldest claim. Its timestamp is the closest to leaving the window.
-			const oldest = this.entries.keys().next();
-			if (!oldest.done) this.entries.delete(oldest.value);
-		}
-		this.entries.delete(key);
-		this.entries.set(key, {
-			timestampSeconds,
-			expiresAt: Math.max(timestampSeconds, nowSeconds) + toleranceSeconds + 1,
-		});
-		return 'new';
-	}
-
-	release(scope: string, id: string): void {
-		this.entries.delete(`${scope}\u0000${id}`);
-	}
-
-	clear(): void {
-		this.entries.clear();
-	}
-
-	/** Drops expired entries from the front (insertion order is close to expiry order). */
-	private sweep(nowSeconds: number): void {
-		for (const [key, entry] of this.entries) {
-			if (entry.expiresAt > nowSeconds) break;
-			this.entries.delete(key);
-		}
-	}
+export function clampTolerance(value: unknown): number {
+	const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return DEFAULT_TOLERANCE_SECONDS;
+	return Math.min(MAX_TOLERANCE_SECONDS, Math.max(MIN_TOLERANCE_SECONDS, Math.round(seconds)));
 }

@@ -38,15 +38,32 @@ const until = <T>(
 	timeoutMs = 30_000,
 ) => waitUntil(what, probe, timeoutMs, 200);
 
-/** The example workflow with a fresh webhook id and the given trigger parameters. */
-async function createWorkflow(parameters: Record<string, unknown>) {
+/**
+ * The example workflow with a fresh webhook id and the given trigger parameters. The simulator
+ * serves `url` results over http on 127.0.0.1, which the example's download rules (https, the
+ * service's storage hosts) refuse: its options allow that here.
+ */
+async function createWorkflow(
+	parameters: Record<string, unknown>,
+	credentials: Record<string, { id: string; name: string }> = {
+		integrationPlatformApi: credential,
+	},
+) {
 	const example = readExample('event-trigger.json');
 	const webhookId = randomUUID();
 	example.name = `event trigger e2e ${webhookId.slice(0, 8)}`;
 	const trigger = example.nodes.find((n: { name: string }) => n.name === TRIGGER);
 	trigger.webhookId = webhookId;
+	trigger.parameters.options = {
+		...trigger.parameters.options,
+		allowInsecureDownloads: true,
+		downloadHosts: new URL(sim.apiUrl).hostname,
+	};
 	Object.assign(trigger.parameters, parameters);
-	const workflow = await n8n.createWorkflow(example, { integrationPlatformApi: credential });
+	trigger.credentials = Object.fromEntries(
+		Object.entries(credentials).map(([type, ref]) => [type, { id: ref.id, name: ref.name }]),
+	);
+	const workflow = await n8n.createWorkflow(example, credentials);
 	return { id: workflow.id, url: `${n8n.baseUrl}/webhook/${webhookId}/webhook` };
 }
 
@@ -426,5 +443,61 @@ describe('a workflow with its own destination, one item per record', () => {
 		);
 		expect(registrationState(sim)).toEqual(seeded);
 		await n8n.api('DELETE', `/workflows/${workflow.id}`);
+	});
+});
+
+describe('a workflow without an API credential, its signing secret in a credential', () => {
+	test('the secret is kept encrypted, never in the workflow; deliveries are verified against it', async () => {
+		const secret = await signingSecret(sim, SEED.destinationName);
+		const secretCredential = await n8n.createCredential({
+			type: 'integrationPlatformSigningSecretApi',
+			name: `Signing secret (event trigger ${randomUUID().slice(0, 8)})`,
+			data: { signingSecret: secret },
+		});
+		// The credential's test checks the format, through the node's credentialTest, no request.
+		expect(await n8n.testCredential(secretCredential.id)).toMatchObject({ status: 'OK' });
+
+		const workflow = await createWorkflow(
+			{ authentication: 'none', registerDestination: false, events: ['notification'] },
+			{ integrationPlatformSigningSecretApi: secretCredential },
+		);
+		await n8n.api('POST', `/workflows/${workflow.id}/activate`);
+		await until('the production webhook', async () =>
+			(await post(workflow.url, { headers: {}, raw: '{}' })).status === 404 ? undefined : true,
+		);
+		// What n8n stores and exports for the workflow holds a reference, not the secret.
+		const stored = await n8n.api('GET', `/workflows/${workflow.id}`);
+		expect(JSON.stringify(stored)).not.toContain(secret);
+		expect(JSON.stringify(stored)).not.toContain(secret.replace(/^whsec_/, ''));
+
+		const good = signed(secret, notification('connection.created'));
+		expect((await post(workflow.url, good)).status).toBe(200);
+		const forged = signed(
+			`whsec_${Buffer.alloc(24, 3).toString('base64')}`,
+			notification('connection.created'),
+		);
+		expect((await post(workflow.url, forged)).status).toBe(401);
+		const [items] = await outputs(workflow.id, 1);
+		expect(items).toEqual([
+			expect.objectContaining({
+				event: 'connection.created',
+				delivery: expect.objectContaining({ id: good.headers['svix-id'], verified: true }),
+			}),
+		]);
+		await sleep(1000);
+		expect(await executions(workflow.id)).toHaveLength(1);
+		expect(registrationState(sim)).toEqual(seeded);
+
+		await n8n.api('POST', `/workflows/${workflow.id}/deactivate`);
+		// n8n refuses to delete a workflow while it is still being unpublished (409): try again.
+		await until('the workflow to be deleted', async () => {
+			try {
+				await n8n.api('DELETE', `/workflows/${workflow.id}`);
+				return true;
+			} catch (error) {
+				if (/: 409 /.test(String(error))) return undefined;
+				throw error;
+			}
+		});
 	});
 });

@@ -42,7 +42,15 @@ export interface Answer {
 	body: string;
 	/** The items the workflow would start with; undefined when nothing starts. */
 	items?: IDataObject[];
+	/** What webhook() threw: n8n then answers 500 and records a failed execution with it. */
+	error?: Error & { description?: string };
 }
+
+/**
+ * Options that let the trigger download `url` results from the simulator (or any local test
+ * server): http on 127.0.0.1. The service itself sends https links to its storage hosts.
+ */
+export const LOCAL_DOWNLOADS = { allowInsecureDownloads: true, downloadHosts: '127.0.0.1' };
 
 /** What the webhook endpoint did with each request (one entry per request). */
 export interface Received extends Answer {
@@ -55,7 +63,14 @@ export interface TriggerOptions {
 	webhookId?: string;
 	credential?: ICredentialDataDecryptedObject | null;
 	authentication?: 'apiKey' | 'bearerToken' | 'none';
+	/**
+	 * A signing-secret credential with this secret, attached to the node (its parameters choose
+	 * whether it is used: authentication none, or signingSecretSource credential).
+	 */
+	signingSecret?: string;
 }
+
+export const SIGNING_SECRET_CREDENTIAL = 'integrationPlatformSigningSecretApi';
 
 /** One trigger node in one workflow, with its static data, served at a local webhook endpoint. */
 export class TriggerHarness {
@@ -90,14 +105,22 @@ export class TriggerHarness {
 			position: [0, 0],
 			webhookId: this.webhookId,
 			parameters: { authentication: options.authentication ?? 'apiKey', ...options.parameters },
-			credentials:
-				options.authentication === 'none'
+			credentials: {
+				...(options.authentication === 'none'
 					? {}
-					: { [credentialType]: { id: 'cred-1', name: 'Simulator' } },
+					: { [credentialType]: { id: 'cred-1', name: 'Simulator' } }),
+				...(options.signingSecret !== undefined
+					? { [SIGNING_SECRET_CREDENTIAL]: { id: 'cred-secret', name: 'Signing secret' } }
+					: {}),
+			},
 		};
+		const secret: Record<string, ICredentialDataDecryptedObject> =
+			options.signingSecret !== undefined
+				? { [SIGNING_SECRET_CREDENTIAL]: { signingSecret: options.signingSecret } }
+				: {};
 		this.credentials = new TestCredentialsHelper(
 			options.credential === null
-				? {}
+				? secret
 				: {
 						integrationPlatformApi: {
 							apiKey: SEED.apiKey,
@@ -110,6 +133,7 @@ export class TriggerHarness {
 							baseUrl: sim.apiUrl,
 							readUrl: sim.readUrl,
 						},
+						...secret,
 					},
 		);
 	}
@@ -128,6 +152,11 @@ export class TriggerHarness {
 
 	async close(): Promise<void> {
 		await new Promise((resolve) => this.server?.close(resolve));
+	}
+
+	/** As if n8n's WEBHOOK_URL changed: later hooks see webhook URLs under `baseUrl`. */
+	changeBaseUrl(baseUrl: string): void {
+		this.baseUrl = baseUrl;
 	}
 
 	url(test = false): string {
@@ -309,8 +338,14 @@ export class TriggerHarness {
 		try {
 			result = await nodeType.webhook.call(context);
 		} catch (error) {
-			// n8n answers 500 and records a failed execution: the node must never get here.
-			return { status: 500, body: `THROWN: ${(error as Error).message}`, items: undefined };
+			// n8n answers 500 and records a failed execution with this error. The node throws only
+			// for a verified message it cannot process (a download its rules refuse).
+			return {
+				status: 500,
+				body: `THROWN: ${(error as Error).message}`,
+				items: undefined,
+				error: error as Answer['error'],
+			};
 		}
 		if (result.noWebhookResponse) return { status, body: sent ?? '', items: undefined };
 		if (result.workflowData) {

@@ -1,7 +1,7 @@
 /**
- * The event trigger under faults (README, "Event trigger" and "Retries"): a delivery the trigger
- * could not process is answered so that the sender delivers it again, and the retry then starts
- * the workflow exactly once.
+ * The event trigger under faults (README.md, "Event trigger" and "Errors and retries"): a delivery
+ * the trigger could not process is answered so that the sender delivers it again, and the retry
+ * then starts the workflow exactly once.
  *
  * - The signing secret cannot be fetched (any fault on getDestination): 503, nothing starts, the
  *   service is not asked again for every delivery in the meantime; the simulator's retry (on
@@ -10,8 +10,8 @@
  *   body): 502, nothing starts; the retry succeeds once the link answers.
  * - Verification fails: 401, nothing starts. What the sender does with a 4xx: see the last test.
  *
- * Runs the trigger in n8n-core's hook and webhook contexts (eventTriggerHarness.ts), with the
- * simulator delivering signed messages to it.
+ * Runs the trigger in n8n-core's hook and webhook contexts (test/harness/eventTriggerEngine.ts),
+ * with the simulator delivering signed messages to it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { resetTriggerMemory } from '../../../nodes/IntegrationPlatformTrigger/IntegrationPlatformTrigger.node';
 import type { Delivery, Sim } from '../../harness/eventTriggerSim';
 import { signingSecret, startSim, svix } from '../../harness/eventTriggerSim';
-import { SEED, TriggerHarness } from '../../harness/eventTriggerEngine';
+import { LOCAL_DOWNLOADS, SEED, TriggerHarness } from '../../harness/eventTriggerEngine';
 
 jest.setTimeout(30_000);
 
@@ -27,10 +27,15 @@ const project = { __rl: true, mode: 'id', value: SEED.projectName };
 const harnesses: TriggerHarness[] = [];
 let webhookCounter = 0;
 
-async function trigger(sim: Sim, parameters: Record<string, unknown>): Promise<TriggerHarness> {
+async function trigger(
+	sim: Sim,
+	parameters: Record<string, unknown>,
+	signingSecret?: string,
+): Promise<TriggerHarness> {
 	const h = new TriggerHarness(sim, {
 		parameters: { project, ...parameters } as never,
 		webhookId: `6f1c2c1e-0000-4000-8000-${String(++webhookCounter).padStart(12, '0')}`,
+		signingSecret,
 	});
 	await h.listen();
 	harnesses.push(h);
@@ -258,7 +263,7 @@ class DownloadServer {
 	}
 }
 
-/** A read message whose result waits behind a download URL (api-facts §4.2). */
+/** A read message whose result waits behind a download URL (docs/api-notes.md, "Delivered messages"). */
 function readMessage(downloadUrl: string, numRecords: number) {
 	return {
 		action: 'read',
@@ -302,7 +307,11 @@ describe('a `url` result cannot be downloaded', () => {
 	test.each(['status-500', 'expired-403', 'not-found-404', 'reset', 'truncated-json', 'html-page'])(
 		'%s → 502, nothing starts; the retry downloads it and starts the workflow once',
 		async (kind) => {
-			const h = await trigger(sim, { destinationName: `n8n-download-${kind}`, events: ['read'] });
+			const h = await trigger(sim, {
+				destinationName: `n8n-download-${kind}`,
+				events: ['read'],
+				options: LOCAL_DOWNLOADS,
+			});
 			await h.activate();
 			const first = await sim.deliver({
 				destination: `n8n-download-${kind}`,
@@ -336,7 +345,11 @@ describe('a `url` result cannot be downloaded', () => {
 		const never = new DownloadServer(records, Infinity);
 		await never.listen();
 		try {
-			const h = await trigger(sim, { destinationName: 'n8n-download-never', events: ['read'] });
+			const h = await trigger(sim, {
+				destinationName: 'n8n-download-never',
+				events: ['read'],
+				options: LOCAL_DOWNLOADS,
+			});
 			await h.activate();
 			const first = await sim.deliver({
 				destination: 'n8n-download-never',
@@ -370,13 +383,16 @@ describe('verification fails', () => {
 
 	test('401, nothing starts; the simulator (like Svix) retries a 4xx like any non-2xx answer, then gives up', async () => {
 		// Registered with the credential, but verifying with a secret that is not the destination's.
-		const h = await trigger(sim, {
-			destinationName: 'n8n-wrong-secret',
-			events: ['notification'],
-			notificationTypes: ['connection.created'],
-			signingSecretSource: 'field',
-			signingSecret: `whsec_${Buffer.alloc(24, 7).toString('base64')}`,
-		});
+		const h = await trigger(
+			sim,
+			{
+				destinationName: 'n8n-wrong-secret',
+				events: ['notification'],
+				notificationTypes: ['connection.created'],
+				signingSecretSource: 'credential',
+			},
+			`whsec_${Buffer.alloc(24, 7).toString('base64')}`,
+		);
 		await h.activate();
 		const [first] = await sim.emitNotification('connection.created');
 		expect(first.attempts[0]).toMatchObject({ status: 401 });

@@ -1,12 +1,12 @@
 /**
- * The event trigger in n8n-core's own contexts (eventTriggerHarness.ts) against the simulator:
- * registration on activation, Svix-signed deliveries by the simulator, every refusal, rotation,
- * retries, test vs production, and removal on deactivation.
+ * The event trigger in n8n-core's own contexts (test/harness/eventTriggerEngine.ts) against the
+ * simulator: registration on activation, Svix-signed deliveries by the simulator, every refusal,
+ * rotation, retries, test vs production, and removal on deactivation.
  */
 import { resetTriggerMemory } from '../../../nodes/IntegrationPlatformTrigger/IntegrationPlatformTrigger.node';
 import type { Sim } from '../../harness/eventTriggerSim';
 import { api, registrationState, signingSecret, startSim, svix } from '../../harness/eventTriggerSim';
-import { SEED, TriggerHarness } from '../../harness/eventTriggerEngine';
+import { LOCAL_DOWNLOADS, SEED, TriggerHarness } from '../../harness/eventTriggerEngine';
 
 const P = `/projects/${SEED.projectName}`;
 const project = { __rl: true, mode: 'id', value: SEED.projectName };
@@ -110,6 +110,16 @@ describe('registration', () => {
 		await h.deactivate();
 		expect(registrationState(sim)).toEqual(seeded);
 		expect(JSON.stringify(h.staticData)).not.toContain(h.url());
+	});
+
+	test('deactivation after WEBHOOK_URL changed still removes what activation created', async () => {
+		const h = await trigger({ notificationTypes: ['connection.created'] });
+		await h.activate();
+		expect(registrationState(sim)).not.toEqual(seeded);
+		h.changeBaseUrl('http://n8n.moved.example:5678');
+		await h.deactivate();
+		expect(registrationState(sim)).toEqual(seeded);
+		expect(h.staticData['node:Integration Platform Trigger']).toEqual({ registrations: {} });
 	});
 
 	test('test listening registers its own "-test" destination and never touches production', async () => {
@@ -245,6 +255,7 @@ describe('deliveries from the simulator', () => {
 			onExistingDestination: 'takeOver',
 			notificationTypes: ['write.async.done'],
 			subscribeEventTypes: ['create', 'update'],
+			options: LOCAL_DOWNLOADS,
 		});
 		await h.activate();
 		const inline = await sim.emitRead({
@@ -320,6 +331,7 @@ describe('deliveries from the simulator', () => {
 			onExistingDestination: 'takeOver',
 			output: 'record',
 			events: ['read', 'schema.watch'],
+			options: LOCAL_DOWNLOADS,
 		});
 		await h.activate();
 		await sim.emitRead({
@@ -578,14 +590,15 @@ describe('refusals: status, and nothing starts', () => {
 });
 
 describe('without a credential, or without verification', () => {
-	test('secret from the field (two during a rotation): verified; nothing registered', async () => {
+	test('secret from the signing-secret credential (two during a rotation): verified; nothing registered', async () => {
 		const secret = await signingSecret(sim, SEED.destinationName);
 		const h = await trigger(
+			{ events: ['notification'] },
 			{
+				authentication: 'none',
+				credential: null,
 				signingSecret: `whsec_${Buffer.alloc(24, 9).toString('base64')}, ${secret}`,
-				events: ['notification'],
 			},
-			{ authentication: 'none', credential: null },
 		);
 		await h.activate();
 		expect(registrationState(sim)).toEqual(seeded);
@@ -598,13 +611,39 @@ describe('without a credential, or without verification', () => {
 		await h.deactivate();
 	});
 
-	test('an empty secret field refuses everything', async () => {
+	test('a Signing Secret From left over from an API credential does not stand in the way', async () => {
+		const secret = `whsec_${Buffer.alloc(24, 6).toString('base64')}`;
 		const h = await trigger(
-			{ signingSecret: '', events: ['notification'] },
-			{ authentication: 'none', credential: null },
+			{ events: ['notification'], signingSecretSource: 'destination' },
+			{ authentication: 'none', credential: null, signingSecret: secret },
 		);
-		const r = signed(SEED.webhookSigningKey, notificationBody);
-		expect((await h.call({ headers: r.headers, raw: r.raw })).status).toBe(401);
+		const r = signed(secret, notificationBody);
+		expect((await h.call({ headers: r.headers, raw: r.raw })).items).toHaveLength(1);
+	});
+
+	test('a signing-secret credential without a usable secret refuses everything', async () => {
+		for (const unusable of ['', 'not base64!']) {
+			const h = await trigger(
+				{ events: ['notification'] },
+				{ authentication: 'none', credential: null, signingSecret: unusable },
+			);
+			const r = signed(SEED.webhookSigningKey, notificationBody);
+			expect((await h.call({ headers: r.headers, raw: r.raw })).status).toBe(401);
+		}
+	});
+
+	test('with an API credential, the signing-secret credential is used when chosen', async () => {
+		const h = await trigger(
+			{ signingSecretSource: 'credential', registerDestination: false, events: ['notification'] },
+			{ signingSecret: `whsec_${Buffer.alloc(24, 4).toString('base64')}` },
+		);
+		sim.journal.clear();
+		const typed = signed(`whsec_${Buffer.alloc(24, 4).toString('base64')}`, notificationBody);
+		expect((await h.call({ headers: typed.headers, raw: typed.raw })).items).toHaveLength(1);
+		// The destination's own secret is not fetched, so it does not verify.
+		const fetched = signed(SEED.webhookSigningKey, notificationBody);
+		expect((await h.call({ headers: fetched.headers, raw: fetched.raw })).status).toBe(401);
+		expect(sim.journal.entries.filter((e) => e.routeId === 'getDestination')).toEqual([]);
 	});
 
 	test('verification off: unsigned messages start the workflow, marked unverified', async () => {
@@ -675,6 +714,7 @@ describe('download failures', () => {
 					destinationName: SEED.destinationName,
 					onExistingDestination: 'takeOver',
 					events: ['read'],
+					options: LOCAL_DOWNLOADS,
 				} as never,
 			});
 			await h.listen();

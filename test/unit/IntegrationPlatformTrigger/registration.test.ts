@@ -1,5 +1,5 @@
 /**
- * Registration against the simulator (nodes/IntegrationPlatformTrigger/registration.ts):
+ * Registration against the simulator (nodes/IntegrationPlatformTrigger/registration/):
  * create or reuse, take over, checkExists, reconcile, roll back, remove, and the https rule.
  */
 import {

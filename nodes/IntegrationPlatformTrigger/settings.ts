@@ -1,0 +1,144 @@
+/**
+ * What the trigger's parameters ask for, read the same way by the registration hooks and by
+ * webhook(): one reading of each parameter, with its fallbacks and checks, in one place.
+ */
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../shared/api';
+import { DEFAULT_DOWNLOAD_HOSTS, parseHostList } from './download';
+import type { DownloadPolicy } from './download';
+import { NOTIFICATION_TYPES, parseNameList } from './events';
+import type { EventChoice, EventSelection, OutputMode } from './events';
+import { NAME_PATTERN, TEST_SUFFIX } from './registration';
+import type { DesiredRegistration } from './registration';
+import { clampTolerance } from './svix';
+
+export type Context = IHookFunctions | IWebhookFunctions;
+
+export type TriggerAuthentication = 'apiKey' | 'bearerToken' | 'none';
+
+export function authentication(context: Context): TriggerAuthentication {
+	const value = context.getNodeParameter('authentication', 'apiKey');
+	return value === 'none' || value === 'bearerToken' ? value : 'apiKey';
+}
+
+/** The API credential type in use (API key unless the bearer token is chosen). */
+export function apiCredentialType(context: Context): string {
+	return CREDENTIAL_TYPE[authentication(context) === 'bearerToken' ? 'bearerToken' : 'apiKey'];
+}
+
+/** Test listening (the editor's "Listen for test event") rather than an active workflow. */
+export function isTest(context: Context): boolean {
+	return context.getMode() === 'manual';
+}
+
+export function projectOf(context: Context): string {
+	const value = context.getNodeParameter('project', '', { extractValue: true });
+	const project = typeof value === 'string' ? value.trim() : '';
+	if (project === '') throw new NodeOperationError(context.getNode(), 'Select a project');
+	return project;
+}
+
+/** The configured name, or one derived from the node's webhook id (stable across activations). */
+function baseDestinationName(context: Context): string {
+	const value = context.getNodeParameter('destinationName', '');
+	const name = typeof value === 'string' ? value.trim() : '';
+	if (name !== '') return name;
+	const node = context.getNode();
+	return `n8n-${(node.webhookId ?? node.id).replace(/[^A-Za-z0-9]/g, '').slice(0, 12)}`;
+}
+
+/** Test listening registers (and verifies against) its own destination: `<name>-test`. */
+export function destinationNameFor(context: Context, test: boolean): string {
+	const base = baseDestinationName(context);
+	const registers = context.getNodeParameter('registerDestination', true) !== false;
+	return test && registers ? `${base}${TEST_SUFFIX}` : base;
+}
+
+/** Whether activation registers the destination (it needs an API credential to). */
+export function registering(context: Context): boolean {
+	return (
+		authentication(context) !== 'none' &&
+		context.getNodeParameter('registerDestination', true) !== false
+	);
+}
+
+export function verifying(context: Context): boolean {
+	return context.getNodeParameter('verifySignature', true) !== false;
+}
+
+/** Whether the signing secret is the one in the signing-secret credential (else: fetched). */
+export function secretFromCredential(context: Context): boolean {
+	return (
+		authentication(context) === 'none' ||
+		context.getNodeParameter('signingSecretSource', 'destination') === 'credential'
+	);
+}
+
+function selectedEvents(context: Context): EventChoice[] {
+	const value = context.getNodeParameter('events', []);
+	return Array.isArray(value) ? (value as EventChoice[]) : [];
+}
+
+function stringList(context: Context, name: string): string[] {
+	const value = context.getNodeParameter(name, []);
+	return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+export function selectionOf(context: Context): EventSelection {
+	return {
+		events: selectedEvents(context),
+		subscribeEventTypes: stringList(context, 'subscribeEventTypes'),
+		notificationTypes: stringList(context, 'notificationTypes'),
+		objectNames: parseNameList(context.getNodeParameter('objectNames', '')),
+	};
+}
+
+export function outputModeOf(context: Context): OutputMode {
+	return context.getNodeParameter('output', 'message') === 'record' ? 'record' : 'message';
+}
+
+function options(context: Context): IDataObject {
+	const value = context.getNodeParameter('options', {});
+	return typeof value === 'object' && value !== null ? (value as IDataObject) : {};
+}
+
+/** The timestamp tolerance, held to the field's 30–3600 s even when an expression sets it. */
+export function toleranceOf(context: Context): number {
+	return clampTolerance(options(context).toleranceSeconds);
+}
+
+/** Whether `url` results are downloaded, and under which rules (download.ts). */
+export function downloadsOf(context: Context): { enabled: boolean; policy: DownloadPolicy } {
+	const chosen = options(context);
+	return {
+		enabled: chosen.downloadResults !== false,
+		policy: {
+			allowInsecure: chosen.allowInsecureDownloads === true,
+			hosts: parseHostList(chosen.downloadHosts ?? DEFAULT_DOWNLOAD_HOSTS),
+		},
+	};
+}
+
+/** What activation should find on the service for this node at `url`. */
+export function desiredRegistration(context: IHookFunctions, url: string): DesiredRegistration {
+	const name = destinationNameFor(context, isTest(context));
+	if (!NAME_PATTERN.test(name)) {
+		throw new NodeOperationError(context.getNode(), `"${name}" is not a valid destination name`, {
+			description: 'Use at most 59 letters, digits and dashes ("-test" is added while testing).',
+		});
+	}
+	const notifications = selectedEvents(context).includes('notification');
+	const types = stringList(context, 'notificationTypes');
+	return {
+		project: projectOf(context),
+		destinationName: name,
+		url,
+		onExisting:
+			context.getNodeParameter('onExistingDestination', 'fail') === 'takeOver'
+				? 'takeOver'
+				: 'fail',
+		notificationTypes: notifications ? (types.length ? types : [...NOTIFICATION_TYPES]) : [],
+	};
+}
