@@ -2,7 +2,8 @@
  * One delivery, from the raw bytes to the answer: size, signature (verify.ts), replay memory
  * (replay.ts), then the message (events.ts), its `url` result downloaded (download.ts), and the
  * items that start the workflow, or the status that tells the sender what happened:
- * 413 too large, 401 not verified or replayed, 503 secret unavailable or replay memory full
+ * 413 too large, 401 not verified or replayed, 409 a copy while the first attempt is in progress,
+ * 503 secret unavailable or replay memory full
  * (the sender retries), 400 not a JSON object, 502 download failed (retried), 200 otherwise.
  */
 import type {
@@ -99,6 +100,13 @@ function claim(
 			// A fresh signature for an id already accepted: the service trying again after our
 			// answer was lost. Acknowledge, so it stops, but start nothing a second time.
 			return acknowledge(context, `message ${id} was already received`);
+		case 'inProgress':
+			// The first attempt is still being processed (a download, say) and may yet fail: answering
+			// 200 here would lose the message if it did. The sender tries again later.
+			context.logger.debug(
+				`Integration Platform Trigger: delivery ${id} refused for now: the first attempt is in progress`,
+			);
+			return refuse(context, 409, 'Conflict: this message is being processed; deliver again later');
 		case 'full':
 			// Forgetting an older claim would let its replay through: the sender retries later.
 			context.logger.warn(
@@ -137,6 +145,7 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 		acknowledged = result.acknowledged;
 		return result.response;
 	} finally {
+		if (verified && acknowledged) replayMemory.settle(verified.scope, verified.id);
 		if (verified && !acknowledged) replayMemory.release(verified.scope, verified.id);
 	}
 }

@@ -23,13 +23,19 @@
  * reaches another process within the window is not recognised (documented in the README).
  */
 
-export type ReplayVerdict = 'new' | 'replay' | 'redelivery' | 'full';
+/**
+ * 'redelivery': a fresh signature for an id already acknowledged. 'inProgress': the same, while the
+ * first attempt is still being processed; it may yet fail, so the copy must not be acknowledged.
+ */
+export type ReplayVerdict = 'new' | 'replay' | 'redelivery' | 'inProgress' | 'full';
 
 export const REPLAY_CAPACITY = 320_000;
 
 interface Claim {
 	timestampSeconds: number;
 	expiresAt: number;
+	/** Set once the message was acknowledged (the workflow started, or it was deliberately skipped). */
+	settled?: boolean;
 }
 
 export class ReplayGuard {
@@ -59,7 +65,8 @@ export class ReplayGuard {
 		const key = `${scope}\u0000${id}`;
 		const seen = this.claims.get(key);
 		if (seen && seen.expiresAt > nowSeconds) {
-			return seen.timestampSeconds === timestampSeconds ? 'replay' : 'redelivery';
+			if (seen.timestampSeconds === timestampSeconds) return 'replay';
+			return seen.settled ? 'redelivery' : 'inProgress';
 		}
 		if (this.claims.size >= this.capacity && !this.sweepAll(nowSeconds)) return 'full';
 		this.claims.delete(key);
@@ -69,6 +76,12 @@ export class ReplayGuard {
 			expiresAt: timestampSeconds + toleranceSeconds + 1,
 		});
 		return 'new';
+	}
+
+	/** The claimed message was acknowledged: later copies are redeliveries. */
+	settle(scope: string, id: string): void {
+		const claim = this.claims.get(`${scope}\u0000${id}`);
+		if (claim) claim.settled = true;
 	}
 
 	release(scope: string, id: string): void {

@@ -88,6 +88,48 @@ describe('replay memory', () => {
 	});
 });
 
+describe('a copy arriving while the first attempt is still in progress', () => {
+	test('is refused (409, the sender retries), so a first attempt that then fails loses nothing', async () => {
+		// A result link that answers slowly and fails the first time, then serves the records.
+		let hits = 0;
+		const records = [{ fields: { email: 'a@x' } }];
+		const slow = http.createServer((_req, res) => {
+			hits++;
+			const fail = hits === 1;
+			setTimeout(() => {
+				if (fail) res.writeHead(500).end('Internal error');
+				else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(records));
+			}, 400);
+		});
+		await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+		try {
+			const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/result`;
+			const h = await trigger({ events: ['read'], options: LOCAL_DOWNLOADS });
+			const id = svix.newMessageId();
+			const message = {
+				action: 'read',
+				objectName: 'contacts',
+				operationId: 'op-in-progress',
+				resultInfo: { type: 'url', numRecords: 1, downloadUrl: url },
+			};
+			const firstAttempt = h.call(signed(message, { id }));
+			await new Promise((resolve) => setTimeout(resolve, 100));
+			// The service's next attempt (a fresh signature) while the first still downloads.
+			const copy = await h.call(signed(message, { id, timestamp: now() + 1 }));
+			expect(copy).toMatchObject({ status: 409, items: undefined });
+			expect((await firstAttempt).status).toBe(502);
+			// The attempt after that is processed: the message is not lost.
+			const retry = await h.call(signed(message, { id, timestamp: now() + 2 }));
+			expect(retry.items).toHaveLength(1);
+			// And once acknowledged, a further copy is a redelivery: 200, nothing starts again.
+			const late = await h.call(signed(message, { id, timestamp: now() + 3 }));
+			expect(late).toMatchObject({ status: 200, items: undefined });
+		} finally {
+			await new Promise((resolve) => slow.close(resolve));
+		}
+	});
+});
+
 describe('timestamp tolerance', () => {
 	test.each([
 		['100000 (by expression) is held to 3600: 4000 s old is refused', 100_000, -4000, 401],

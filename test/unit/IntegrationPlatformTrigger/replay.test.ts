@@ -4,10 +4,13 @@ import { REPLAY_CAPACITY, ReplayGuard } from '../../../nodes/IntegrationPlatform
 const NOW = 1_750_000_000;
 const TOLERANCE = 300;
 
-test('same id and timestamp is a replay; same id with a new timestamp is a redelivery', () => {
+test('same id and timestamp is a replay; same id with a new timestamp is a redelivery once settled', () => {
 	const guard = new ReplayGuard();
 	expect(guard.claim('d', 'msg_1', NOW, NOW, TOLERANCE)).toBe('new');
 	expect(guard.claim('d', 'msg_1', NOW, NOW + 10, TOLERANCE)).toBe('replay');
+	// Before the first attempt is acknowledged, a copy must not be acknowledged either.
+	expect(guard.claim('d', 'msg_1', NOW + 5, NOW + 10, TOLERANCE)).toBe('inProgress');
+	guard.settle('d', 'msg_1');
 	expect(guard.claim('d', 'msg_1', NOW + 5, NOW + 10, TOLERANCE)).toBe('redelivery');
 	// Scopes (destinations) are separate.
 	expect(guard.claim('other', 'msg_1', NOW, NOW, TOLERANCE)).toBe('new');
@@ -32,6 +35,7 @@ test('a full memory refuses new messages rather than forget a claim: a replay of
 	expect(fourth).toBe('full');
 	expect(guard.size).toBe(3);
 	// Known ids are still recognised while full.
+	guard.settle('s', 'b');
 	expect(guard.claim('s', 'b', NOW + 1, NOW + 2, TOLERANCE)).toBe('redelivery');
 });
 
