@@ -69,7 +69,10 @@ function workflow(/** @type {string} */ name, /** @type {Record<string, unknown>
 	};
 }
 
-/** The Integration Platform Trigger, verifying signatures against SECRET, registering nothing. */
+/**
+ * The Integration Platform Trigger, verifying signatures against SECRET (kept in a signing-secret
+ * credential, see signingSecretCredential), registering nothing.
+ */
 const ourTrigger = {
 	type: 'n8n-nodes-integration-platform.integrationPlatformTrigger',
 	typeVersion: 2,
@@ -79,10 +82,24 @@ const ourTrigger = {
 		events: ['read', 'subscribe', 'schema.watch', 'notification'],
 		output: 'message',
 		verifySignature: true,
-		signingSecretSource: 'field',
-		signingSecret: SECRET,
+		signingSecretSource: 'credential',
 	},
+	credentials: { integrationPlatformSigningSecretApi: { id: 'set-by-bench', name: 'bench' } },
 };
+
+/**
+ * Creates the credential holding SECRET in `n8n` once; returns the credential map for
+ * createWorkflow.
+ * @param {any} n8n
+ */
+async function signingSecretCredential(n8n) {
+	const created = await n8n.createCredential({
+		type: 'integrationPlatformSigningSecretApi',
+		name: 'bench signing secret',
+		data: { signingSecret: SECRET },
+	});
+	return { integrationPlatformSigningSecretApi: { id: created.id, name: created.name } };
+}
 
 /** Production URL of a workflow's Receive node (our trigger's webhook path is `webhook`). */
 function ourTriggerUrl(
@@ -92,4 +109,12 @@ function ourTriggerUrl(
 	return `${baseUrl}/webhook/${definition.nodes[0].webhookId}/webhook`;
 }
 
-module.exports = { SECRET, body, signed, workflow, ourTrigger, ourTriggerUrl };
+module.exports = {
+	SECRET,
+	body,
+	signed,
+	workflow,
+	ourTrigger,
+	ourTriggerUrl,
+	signingSecretCredential,
+};

@@ -11,7 +11,14 @@
  */
 const crypto = require('node:crypto');
 const http = require('node:http');
-const { body, signed, workflow, ourTrigger, ourTriggerUrl } = require('./deliveries');
+const {
+	body,
+	signed,
+	workflow,
+	ourTrigger,
+	ourTriggerUrl,
+	signingSecretCredential,
+} = require('./deliveries');
 
 const DURATION_MS = Number(process.env.BENCH_P2_SECONDS ?? 10) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_P2_CONCURRENCY ?? 8);
@@ -76,7 +83,7 @@ async function activate(
 	/** @type {string} */ url,
 	/** @type {boolean} */ sign,
 ) {
-	const created = await n8n.createWorkflow(definition);
+	const created = await n8n.createWorkflow(definition, await signingSecretCredential(n8n));
 	await n8n.api('POST', `/workflows/${created.id}/activate`);
 	for (let i = 0; i < 100; i++) {
 		const res = await fetch(url, {

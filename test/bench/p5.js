@@ -35,7 +35,14 @@
  */
 const http = require('node:http');
 const { startN8nCluster } = require('../harness/n8n');
-const { body, signed, workflow, ourTrigger, ourTriggerUrl } = require('./deliveries');
+const {
+	body,
+	signed,
+	workflow,
+	ourTrigger,
+	ourTriggerUrl,
+	signingSecretCredential,
+} = require('./deliveries');
 
 const DURATION_MS = Number(process.env.BENCH_P5_SECONDS ?? 60) * 1000;
 const PROBE_MS = Number(process.env.BENCH_P5_PROBE_SECONDS ?? 8) * 1000;
@@ -203,7 +210,8 @@ async function registered(url) {
 async function measure(n8n, label) {
 	const definition = workflow(`bench p5 ${label}`, ourTrigger);
 	const url = ourTriggerUrl(n8n.baseUrl, definition);
-	const created = await n8n.createWorkflow(definition);
+	const secretCredential = await signingSecretCredential(n8n);
+	const created = await n8n.createWorkflow(definition, secretCredential);
 	await n8n.api('POST', `/workflows/${created.id}/activate`);
 	await registered(url);
 	try {
@@ -214,7 +222,7 @@ async function measure(n8n, label) {
 		if (!concurrency) {
 			const probeDef = workflow(`bench p5 ${label} probe`, ourTrigger);
 			const probeUrl = ourTriggerUrl(n8n.baseUrl, probeDef);
-			const probe = await n8n.createWorkflow(probeDef);
+			const probe = await n8n.createWorkflow(probeDef, secretCredential);
 			await n8n.api('POST', `/workflows/${probe.id}/activate`);
 			await registered(probeUrl);
 			let sent = 0;
