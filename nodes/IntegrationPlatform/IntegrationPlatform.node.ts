@@ -7,10 +7,14 @@ import {
 	searchDestinationIds,
 	searchDestinations,
 	searchEventTopicRoutes,
+	searchTopicDestinationRoutes,
 	searchInstallations,
 	searchIntegrations,
 	searchJwtKeys,
+	searchOrganizations,
 	searchProjects,
+	searchProviderApps,
+	searchProviders,
 	searchTopics,
 } from './listSearch/searches';
 import { RESOURCES } from './resources';
@@ -140,7 +144,11 @@ export class IntegrationPlatform implements INodeType {
 			searchDestinationIds,
 			searchTopics,
 			searchEventTopicRoutes,
+			searchTopicDestinationRoutes,
 			searchJwtKeys,
+			searchOrganizations,
+			searchProviders,
+			searchProviderApps,
 		},
 		loadOptions: { getProviders },
 	};

@@ -18,7 +18,11 @@ export const PROJECT_RESOURCES = [
 	'integration',
 	'jwtKey',
 	'notificationEventTopicRoute',
+	// OAuth → Get Authorization URL sends the project in its body.
+	'oauth',
+	'objectMetadata',
 	'operation',
+	'providerApp',
 	'revision',
 	'topic',
 	'topicDestinationRoute',
@@ -38,7 +42,11 @@ export const integrationField: INodeProperties = {
 	required: true,
 	default: { mode: 'list', value: '' },
 	description: 'An integration of the project, from the list or by ID',
-	displayOptions: show({ resource: ['installation', 'revision'] }),
+	// Installation → Get Many in Project lists every integration's installations.
+	displayOptions: {
+		show: { resource: ['installation', 'revision'] },
+		hide: { operation: ['getAllInProject'] },
+	},
 	modes: [
 		{
 			displayName: 'From List',
@@ -58,7 +66,11 @@ export const installationField: INodeProperties = {
 	required: true,
 	default: { mode: 'list', value: '' },
 	description: 'An installation of the integration, from the list (shown by group) or by ID',
-	displayOptions: show({ resource: ['installation'] }),
+	// Not for the operations that list or create installations.
+	displayOptions: {
+		show: { resource: ['installation'] },
+		hide: { operation: ['create', 'getAll', 'getAllInProject'] },
+	},
 	modes: [
 		{
 			displayName: 'From List',
@@ -79,7 +91,8 @@ export const connectionField: INodeProperties = {
 	default: { mode: 'list', value: '' },
 	description:
 		"The consumer's connection to the provider; the service uses its credentials to read field metadata",
-	displayOptions: show({ resource: ['revision'] }),
+	// Revision → Create reads no field metadata.
+	displayOptions: { show: { resource: ['revision'] }, hide: { operation: ['create'] } },
 	modes: [
 		{
 			displayName: 'From List',
@@ -99,7 +112,8 @@ export const destinationField: INodeProperties = {
 	required: true,
 	default: { mode: 'list', value: '' },
 	description: 'The destination, by name (as the API documents it) or ID',
-	displayOptions: show({ resource: ['destination'] }),
+	// Get takes a name or an ID; Update and Delete take the ID (resources/destination: destinationId).
+	displayOptions: show({ resource: ['destination'], operation: ['get', 'rotateSecret'] }),
 	modes: [
 		{
 			displayName: 'From List',
@@ -120,7 +134,7 @@ export const topicField: INodeProperties = {
 	required: true,
 	default: { mode: 'list', value: '' },
 	description: 'The topic, from the list or by ID',
-	displayOptions: show({ resource: ['topic'] }),
+	displayOptions: show({ resource: ['topic'], operation: ['delete', 'update'] }),
 	modes: [
 		{
 			displayName: 'From List',
@@ -164,7 +178,13 @@ export const orgIdField: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. 8d2b…',
 	description: 'ID of the organization (shown as orgId on every project)',
-	displayOptions: show({ resource: ['organization', 'invite'] }),
+	// Not for operations without an organization in the path: Organization → Create, Claimed
+	// Domain → Claim and Check. Invite → Create has its own copy (resources/invite), since n8n's
+	// display rules cannot hide a field for one resource's Create only.
+	displayOptions: {
+		show: { resource: ['organization', 'invite', 'claimedDomain'] },
+		hide: { operation: ['create', 'claim', 'check'] },
+	},
 };
 
 /** The fields several resources share, listed once in the node's properties. */

@@ -96,6 +96,23 @@ export function redact(message: string, secrets: readonly string[] = []): string
 	return out;
 }
 
+/** JSON fields whose text is a secret in a body excerpt (`key` is an API key's own field). */
+const SECRET_FIELD =
+	/"((?:[A-Za-z_]*(?:api_?key|secret|passw(?:or)?d|token|private_?key|signing_?key|credentials?))|key)"\s*:\s*"(?:[^"\\]|\\.)*("|$)/gi;
+
+/**
+ * The first bytes of a body that is not valid JSON, as an error may show them: the text of
+ * secret-named fields (also cut off at the end) and the given secrets are masked, since a
+ * truncated answer can hold an API key list or credentials.
+ */
+export function bodyExcerpt(body: string, secrets: readonly string[] = [], length = 80): string {
+	const masked = redact(body, secrets).replace(
+		SECRET_FIELD,
+		(_match, name: string, end: string) => `"${name}":"[redacted]${end}`,
+	);
+	return JSON.stringify(masked.slice(0, length));
+}
+
 function showValue(name: string, value: unknown): string {
 	if (value === undefined) return '';
 	if (SECRET_NAME.test(name.split('.').pop() ?? '')) return ' (value hidden)';

@@ -7,7 +7,8 @@
  *   which hold what users typed into parameters),
  * - the static data of every workflow.
  * The only place a secret may appear is an output the user asked for (Destination → Include
- * Secrets, Connection → Include Credentials in Output); the suite does not ask for any.
+ * Secrets, Connection → Include Credentials in Output, API Key → Create, whose output is the new
+ * key); the suite asks for none but the new key.
  */
 import * as fs from 'node:fs';
 
@@ -43,7 +44,11 @@ function askedForSecrets(
 		const p = node.parameters ?? {};
 		const options = (p.options ?? {}) as Record<string, unknown>;
 		const connectionOptions = (p.connectionOptions ?? {}) as Record<string, unknown>;
-		return options.includeSecrets === true || connectionOptions.includeSecrets === true;
+		// API Key → Create outputs the new key: the key is what the user asked for.
+		const createsApiKey = p.resource === 'apiKey' && p.operation === 'create';
+		return (
+			options.includeSecrets === true || connectionOptions.includeSecrets === true || createsApiKey
+		);
 	});
 }
 

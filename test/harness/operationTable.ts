@@ -19,6 +19,9 @@ import { IntegrationPlatform } from '../../nodes/IntegrationPlatform/Integration
 import { RESOURCES } from '../../nodes/IntegrationPlatform/resources';
 import { ROUTES, rl, SEED } from './actionEngine';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { PUBLIC_KEY_PEM } = require('../simulator/seed') as { PUBLIC_KEY_PEM: string };
+
 export interface Slot {
 	where: 'qs' | 'body';
 	/** Where the value goes: `['latestRevision', 'specVersion']`. */
@@ -74,9 +77,20 @@ export const SEED_VALUES: Record<string, unknown> = {
 	topicId: SEED.deletableTopicId,
 	destinationId: SEED.destinationId,
 	route: SEED.eventTopicRouteId,
+	routeId: SEED.deletableTopicDestinationRouteId,
+	// Webhook destinations take only https URLs (docs/api-notes.md, "Webhook signatures (Svix)").
+	url: 'https://hooks.example.com/table',
 	jwtKey: SEED.jwtKeyId,
 	orgId: SEED.orgId,
+	projectOrgId: SEED.orgId,
+	// A real RSA public key: the service parses the PEM.
+	publicKeyPem: PUBLIC_KEY_PEM,
+	providerName: 'hubspot',
+	providerApp: SEED.providerAppId,
+	appProvider: 'pipedrive',
 	inviteId: SEED.inviteId,
+	builderId: SEED.freelancerUserId,
+	email: 'invitee.table@example.com',
 	operationId: SEED.operationId,
 	apiKey: SEED.deletableApiKey,
 	revision: SEED.revisionId,
@@ -86,7 +100,8 @@ export const SEED_VALUES: Record<string, unknown> = {
 	consumerRef: 'consumer-table',
 	name: 'table-integration',
 	label: 'Renamed by the table',
-	objectName: 'contacts',
+	// The seeded read with backfill progress is for companies (Installation → Get Backfill Progress).
+	objectName: 'companies',
 	provider: 'hubspot',
 	providerApiKey: 'pk_table_1',
 	username: 'table-user',
@@ -94,6 +109,10 @@ export const SEED_VALUES: Record<string, unknown> = {
 	clientId: 'table-client',
 	clientSecret: 'table-client-secret',
 	refreshToken: 'rt-table-1',
+	// An amp.yaml revising the seeded integration (Revision → Create, Integration → Create or Update Many).
+	sourceYaml:
+		'specVersion: 1.0.0\nintegrations:\n  - name: hubspot-sync\n    provider: hubspot\n    read:\n      objects:\n        - objectName: contacts\n          destination: n8n-webhook\n          schedule: "*/30 * * * *"\n',
+	sourceZipUrl: 'https://storage.example.com/table/amp.zip',
 };
 
 /** What the seed cannot supply: parameters that make the baseline request valid. */
@@ -106,7 +125,41 @@ const EXTRA: Record<string, IDataObject> = {
 		}),
 	},
 	'jwtKey.update': { updateFields: { label: 'Renamed key' } },
+	'connection.getAll': { returnAll: true },
+	'connection.update': { connectionUpdate: { providerWorkspaceRef: 'table-workspace' } },
+	// A group with a connection and no installation yet.
+	'installation.create': {
+		groupRef: SEED.apiKeyGroupRef,
+		configContent: JSON.stringify({ provider: 'hubspot' }),
+	},
+	'installation.update': { installationUpdate: { createdBy: 'api:table' } },
+	'installation.updateObjectConfig': {
+		changes: { change: [{ op: 'replace', path: '/schedule', value: '0 * * * *' }] },
+	},
+	'installation.getAll': { returnAll: true },
+	'installation.getAllInProject': { returnAll: true },
+	'operation.getAll': { returnAll: true },
+	'project.update': { updateFields: { appName: 'Renamed by the table' } },
+	'apiKey.update': { updateFields: { label: 'Renamed by the table' } },
+	'providerApp.update': { updateFields: { clientId: 'table-client-2' } },
+	'apiKey.getAll': { returnAll: true },
+	'jwtKey.getAll': { returnAll: true },
+	'provider.getAll': { returnAll: true },
+	'providerApp.getAll': { returnAll: true },
+	'destination.update': { updateFields: { url: 'https://hooks.example.com/table-updated' } },
+	// The first Type (alphabetically, Azure Service Bus) is the baseline variant: what it requires.
+	'destination.create': {
+		metadata: JSON.stringify({ name: 'table-queue' }),
+		secrets: JSON.stringify({ connectionString: 'Endpoint=sb://table.example/;SharedAccessKey=table' }),
+	},
+	// Check answers 404 for a domain nobody claimed; the seeded claim makes the baseline succeed.
+	'claimedDomain.check': { domain: SEED.claimedDomain },
 	'customField.upsert': {
+		fieldDefinitions: {
+			field: [{ fieldName: 'tier', displayName: 'Tier', valueType: 'string' }],
+		},
+	},
+	'customField.upsertForInstallation': {
 		fieldDefinitions: {
 			field: [{ fieldName: 'tier', displayName: 'Tier', valueType: 'string' }],
 		},
@@ -215,6 +268,22 @@ function variantsOf(base: IDataObject, key: string): Variant[] {
 const OPTIONAL_QUERY: Record<string, string[]> = {
 	'destination.get': ['includeSecrets'],
 	'destination.rotateSecret': ['includeSecrets'],
+	'notificationEventTopicRoute.getAll': ['topicId', 'eventType'],
+	'topicDestinationRoute.getAll': ['topicId', 'destinationId'],
+	'project.get': ['includeEntitlements'],
+	'apiKey.getAll': ['active'],
+	'jwtKey.getAll': ['active'],
+	'connection.getAll': ['provider', 'groupRef', 'consumerRef'],
+	'installation.getAll': ['groupRef'],
+	'installation.getAllInProject': ['groupRef'],
+	'installation.create': ['skipSampling'],
+	'installation.update': ['skipSampling'],
+	// Paged (routing/pagedList.ts): the page size comes from Limit, later pages carry the token.
+	'operation.getAll': ['pageSize', 'pageToken'],
+	'revision.create': ['destructive'],
+	'integration.upsertMany': ['destructive'],
+	'objectMetadata.getForConnection': ['excludeReadOnly'],
+	'objectMetadata.getForInstallation': ['excludeReadOnly'],
 };
 
 /** Parameters (or collection options) that n8n's routing sends as query parameters. */

@@ -61,7 +61,10 @@ const MODULES = [
 	require('./routes/jwtKeys'),
 	require('./routes/orgs'),
 	require('./routes/claimedDomains'),
+	require('./routes/oauth'),
+	require('./routes/uploads'),
 	require('./routes/providers'),
+	require('./routes/providerApps'),
 ];
 
 /** @param {string} text */

@@ -22,10 +22,17 @@ const SEED = Object.freeze({
 	userEmail: 'owner@demo.example',
 	otherUserId: '7a8650f3-51c2-47b4-a6f4-e845db9a6fdb',
 	otherUserEmail: 'owner@taken.example',
+	/** a builder in no organization: the add-member example and tests add them to the demo org */
+	freelancerUserId: '5e0b7c2a-94d1-4f36-b8a7-1c3e6d9f2a48',
+	freelancerUserEmail: 'freelancer@builders.example',
+	/** the demo org's billing account */
+	billingAccountId: '0d6f3b8e-2a47-4c91-9e5b-7a1c4f8d2e63',
 
 	// Credentials (docs/api-notes.md, "Credentials per operation"). API keys belong to one project; bearer tokens to a builder.
 	apiKey: 'amp_sim_demo_key_0001',
 	deletableApiKey: 'amp_sim_demo_key_0002',
+	/** a key of the demo project only the API key get/update examples and tests read or change */
+	updatableApiKey: 'amp_sim_demo_key_0003',
 	secondProjectApiKey: 'amp_sim_second_key_0001',
 	bearerToken: 'amp_sim_builder_session_owner_0001',
 	/** bearer token of the owner of `otherOrgId`, who has no access to the demo org */
@@ -41,11 +48,20 @@ const SEED = Object.freeze({
 	secondProjectName: 'second-project',
 	secondAppName: 'Second App',
 	otherOrgProjectId: '5bdf3c6d-5942-49ed-81a7-aede62c5d3db',
+	/** a project of the demo org only the project update example and tests change */
+	sandboxProjectId: 'c4e2a8f1-6b3d-4f90-8a7e-1d5c9b2e4f63',
+	sandboxProjectName: 'sandbox-project',
 	otherOrgProjectName: 'other-org-project',
 
 	// Integration, revision, installation, connection.
 	integrationId: '1a8ac63d-79d7-4d0c-aecc-dd8821b00439',
 	integrationName: 'hubspot-sync',
+	/** an integration only the delete example and tests remove */
+	deletableIntegrationId: '7c2e9a41-3b8d-4f6e-a5c1-0d9b2e4f8a63',
+	deletableIntegrationName: 'legacy-sync',
+	/** an integration only the revision example and tests give new revisions */
+	revisableIntegrationId: '4e9d1b6a-7c2f-4a83-b5e0-6f1c3d8a2b94',
+	revisableIntegrationName: 'hubspot-deals',
 	provider: 'hubspot',
 	revisionId: 'f05164fb-ef84-41a8-86b5-8aeefeb52210',
 	specVersion: '1.0.0',
@@ -56,6 +72,15 @@ const SEED = Object.freeze({
 	consumerRef: 'user-42',
 	consumerName: 'Jane Builder',
 	connectionId: '03674608-3c5c-4ca7-8259-5c6767ed5ed6',
+	/** an API-key connection of its own group (no installation): updated and installed by examples */
+	apiKeyConnectionId: '5d1f0c2a-8b7e-4c3d-9a6f-2e4b8c1d7f90',
+	apiKeyGroupRef: 'globex-group',
+	/** a connection only the delete example and tests remove */
+	deletableConnectionId: '9e2c4b7a-1d3f-4a8e-b6c5-7f0a2d9e4b13',
+	/** an installation (with its own connection) only the delete example and tests remove */
+	deletableInstallationId: 'b3a7e1c9-5f2d-4e8b-a1c6-9d4f7e2b0a58',
+	deletableInstallationConnectionId: '6f8d2a4c-3e1b-4b7d-8c9a-0e5f1a3b7d26',
+	deletableInstallationGroupRef: 'umbrella-group',
 	/** object whose reads are paused in the seeded installation */
 	pausedObject: 'contacts',
 
@@ -66,6 +91,11 @@ const SEED = Object.freeze({
 	webhookSigningKey: 'whsec_kW9v+NPE+lUtPVmVLTFcsq0R+eY1A2Qg',
 	kinesisDestinationId: 'fabc1d28-a5ad-408c-aadb-65f2fb01e343',
 	kinesisDestinationName: 'events-stream',
+	/** destinations only the update and delete examples and tests change or remove */
+	updatableDestinationId: '6c1e9a47-2b8d-4f3a-9e05-d7b4a2c81f36',
+	updatableDestinationName: 'crm-webhook',
+	deletableDestinationId: 'a9d3f2b6-07c4-4e81-b5a2-3f6e9c1d8b70',
+	deletableDestinationName: 'legacy-webhook',
 
 	// Topics and routes (docs/api-notes.md, "Topics and routes").
 	topicId: '1f0958c9-25e1-404e-bf34-9836d2f887a2',
@@ -75,10 +105,22 @@ const SEED = Object.freeze({
 	topicDestinationRouteId: '42598b01-991b-4253-9e83-239a0cf80e22',
 	eventTopicRouteId: 'c70d7614-620f-4078-9b18-ba5f49ec989f',
 	eventType: 'connection.error',
+	/** a topic only the update example and tests rename */
+	updatableTopicId: '3b7f0e2d-91c6-4a58-8d4e-c2a5f1b9e607',
+	updatableTopicName: 'billing-alerts',
+	/** a topic-destination route (updatable topic → kinesis destination) only the delete example and tests remove */
+	deletableTopicDestinationRouteId: 'f4c8a1e3-5d29-4b7e-a60f-8e2d3b9c1a75',
 
 	// JWT key.
 	jwtKeyId: '3663b44c-661f-4b50-a20b-208772974428',
 	jwtKeyLabel: 'frontend-signing',
+	/** a JWT key only the delete example and tests remove */
+	deletableJwtKeyId: '7d9b3e51-2c8a-4f6d-b0e4-5a1c8f3d2e97',
+
+	// Provider apps (docs/api-notes.md, "Provider apps"): one the update example changes, one the delete example removes.
+	providerAppId: 'e1a5c7d3-9f2b-4e6a-8c0d-3b7f5a9e1c24',
+	providerAppClientId: 'sf-client-0001',
+	deletableProviderAppId: '2f8c4e6a-1b3d-4a7f-9e5c-7d0b2a4f6e81',
 
 	// Invites and claimed domains.
 	inviteId: 'd008685e-0f96-4aa3-9908-3fa7188e33d6',
@@ -88,6 +130,9 @@ const SEED = Object.freeze({
 	otherOrgInviteId: '2222079c-6c7c-4ac1-ab7c-23e606c67afe',
 	claimedDomain: 'taken.example',
 	claimedDomainId: 'df40ff71-3990-4b32-bf7a-5772f72440bb',
+	/** a domain the demo org has claimed */
+	demoClaimedDomain: 'demo.example',
+	demoClaimedDomainId: '7b2e9d41-c3a8-4f56-8e17-0a9d5c3b6f24',
 
 	// Operations and their logs (docs/api-notes.md, "Operation logs").
 	operationId: 'c2a119dc-a2d7-4ae8-ae63-253ae241f5e9',
@@ -233,6 +278,7 @@ function seedWorld() {
 		users: [
 			{ id: SEED.userId, email: SEED.userEmail, orgRoles: { [SEED.orgId]: 'owner' } },
 			{ id: SEED.otherUserId, email: SEED.otherUserEmail, orgRoles: { [SEED.otherOrgId]: 'owner' } },
+			{ id: SEED.freelancerUserId, email: SEED.freelancerUserEmail, firstName: 'Fran', lastName: 'Lancer', orgRoles: {} },
 		],
 		sessions: [
 			{ token: SEED.bearerToken, userId: SEED.userId, expired: false },
@@ -258,6 +304,14 @@ function seedWorld() {
 				entitlements: { brandingRemoval: { value: true }, logRetentionDays: { value: 30 } },
 			},
 			{
+				id: SEED.sandboxProjectId,
+				name: SEED.sandboxProjectName,
+				appName: 'Sandbox App',
+				orgId: SEED.orgId,
+				createTime: '2025-05-04T09:00:00.000000Z',
+				entitlements: { brandingRemoval: { value: false }, logRetentionDays: { value: 7 } },
+			},
+			{
 				id: SEED.otherOrgProjectId,
 				name: SEED.otherOrgProjectName,
 				appName: 'Other App',
@@ -269,6 +323,7 @@ function seedWorld() {
 		apiKeys: [
 			{ key: SEED.apiKey, label: 'demo key', scopes: ['full'], projectId, active: true },
 			{ key: SEED.deletableApiKey, label: 'spare key', scopes: ['full'], projectId, active: true },
+			{ key: SEED.updatableApiKey, label: 'rotating key', scopes: ['full'], projectId, active: true },
 			{ key: SEED.secondProjectApiKey, label: 'second project key', scopes: ['full'], projectId: SEED.secondProjectId, active: true },
 		],
 		groups: [group],
@@ -287,6 +342,38 @@ function seedWorld() {
 				createTime: t,
 				updateTime: '2025-05-20T12:00:00.000000Z',
 			},
+			// Connections and an installation that examples and tests change or remove (SEED above).
+			{
+				id: SEED.apiKeyConnectionId,
+				projectId,
+				provider: SEED.provider,
+				group: { groupRef: SEED.apiKeyGroupRef, groupName: 'Globex', projectId, createTime: t },
+				consumer: { consumerRef: 'user-77', consumerName: 'Hank Globex', projectId, createTime: t },
+				authScheme: 'apiKey',
+				status: 'working',
+				createTime: t,
+				_credentials: { apiKey: 'seeded-provider-key' },
+			},
+			{
+				id: SEED.deletableConnectionId,
+				projectId,
+				provider: SEED.provider,
+				group: { groupRef: 'initech-group', groupName: 'Initech', projectId, createTime: t },
+				consumer: { consumerRef: 'user-88', consumerName: 'Bill Initech', projectId, createTime: t },
+				authScheme: 'apiKey',
+				status: 'working',
+				createTime: t,
+			},
+			{
+				id: SEED.deletableInstallationConnectionId,
+				projectId,
+				provider: SEED.provider,
+				group: { groupRef: SEED.deletableInstallationGroupRef, groupName: 'Umbrella', projectId, createTime: t },
+				consumer: { consumerRef: 'user-99', consumerName: 'Alice Umbrella', projectId, createTime: t },
+				authScheme: 'oauth2/authorizationCode',
+				status: 'working',
+				createTime: t,
+			},
 		],
 		integrations: [
 			{
@@ -296,6 +383,32 @@ function seedWorld() {
 				provider: SEED.provider,
 				createTime: t,
 				latestRevision: { id: SEED.revisionId, specVersion: SEED.specVersion, createTime: t, content: seedManifest() },
+			},
+			{
+				id: SEED.deletableIntegrationId,
+				projectId,
+				name: SEED.deletableIntegrationName,
+				provider: SEED.provider,
+				createTime: t,
+				latestRevision: {
+					id: '2f6b8d1e-9c4a-4e7b-b3d5-8a1c6e0f2b47',
+					specVersion: SEED.specVersion,
+					createTime: t,
+					content: { name: SEED.deletableIntegrationName, provider: SEED.provider, read: { objects: [{ objectName: 'deals', destination: SEED.destinationName, schedule: '0 0 * * *' }] } },
+				},
+			},
+			{
+				id: SEED.revisableIntegrationId,
+				projectId,
+				name: SEED.revisableIntegrationName,
+				provider: SEED.provider,
+				createTime: t,
+				latestRevision: {
+					id: '8a3f5c7e-2d1b-4e9a-b6c4-1f0e7d2a5b38',
+					specVersion: SEED.specVersion,
+					createTime: t,
+					content: { name: SEED.revisableIntegrationName, provider: SEED.provider, read: { objects: [{ objectName: 'deals', destination: SEED.destinationName, schedule: '0 0 * * *' }] } },
+				},
 			},
 		],
 		installations: [
@@ -353,6 +466,23 @@ function seedWorld() {
 					},
 				},
 			},
+			{
+				id: SEED.deletableInstallationId,
+				projectId,
+				integrationId: SEED.integrationId,
+				group: { groupRef: SEED.deletableInstallationGroupRef, groupName: 'Umbrella', projectId, createTime: t },
+				_connectionId: SEED.deletableInstallationConnectionId,
+				createTime: '2025-05-03T09:30:00.000000Z',
+				createdBy: 'api:create-installation',
+				healthStatus: 'healthy',
+				config: {
+					id: 'c41e8f2a-6b3d-4d9e-a7f1-2c5b8e0d4a93',
+					revisionId: SEED.revisionId,
+					createTime: '2025-05-03T09:30:00.000000Z',
+					createdBy: 'api:create-installation',
+					content: { provider: SEED.provider, read: { objects: {} } },
+				},
+			},
 		],
 		destinations: [
 			{
@@ -373,13 +503,34 @@ function seedWorld() {
 				_projectId: projectId,
 				_secrets: { awsKeyId: 'AKIASIMULATOR000001', awsSecretKey: 'sim-secret-access-key' },
 			},
+			// Changed or removed only by the destination update and delete examples and tests (SEED above).
+			{
+				id: SEED.updatableDestinationId,
+				name: SEED.updatableDestinationName,
+				type: 'webhook',
+				metadata: { url: 'https://hooks.example.com/crm', headers: {} },
+				createTime: t,
+				_projectId: projectId,
+				_secrets: { webhookSigningKey: 'whsec_c2ltdWxhdG9yLWNybS13ZWJob29rLWtleQ==' },
+			},
+			{
+				id: SEED.deletableDestinationId,
+				name: SEED.deletableDestinationName,
+				type: 'webhook',
+				metadata: { url: 'https://hooks.example.com/legacy', headers: {} },
+				createTime: t,
+				_projectId: projectId,
+				_secrets: { webhookSigningKey: 'whsec_c2ltdWxhdG9yLWxlZ2FjeS13ZWJob29rLWs=' },
+			},
 		],
 		topics: [
 			{ id: SEED.topicId, name: SEED.topicName, projectId, createTime: t },
 			{ id: SEED.deletableTopicId, name: SEED.deletableTopicName, projectId, createTime: t },
+			{ id: SEED.updatableTopicId, name: SEED.updatableTopicName, projectId, createTime: t },
 		],
 		topicDestinationRoutes: [
 			{ id: SEED.topicDestinationRouteId, topicId: SEED.topicId, destinationId: SEED.destinationId, projectId, createTime: t },
+			{ id: SEED.deletableTopicDestinationRouteId, topicId: SEED.updatableTopicId, destinationId: SEED.kinesisDestinationId, projectId, createTime: t },
 		],
 		eventTopicRoutes: [
 			{ id: SEED.eventTopicRouteId, eventType: SEED.eventType, topicId: SEED.topicId, projectId, createTime: t },
@@ -394,6 +545,38 @@ function seedWorld() {
 				active: true,
 				createTime: '2025-05-05T10:30:00Z',
 				updateTime: '2025-05-05T10:30:00Z',
+			},
+			{
+				id: SEED.deletableJwtKeyId,
+				projectId,
+				label: 'retired-signing',
+				algorithm: 'RSA',
+				publicKeyPem: PUBLIC_KEY_PEM,
+				active: false,
+				createTime: '2025-05-04T10:30:00Z',
+				updateTime: '2025-05-06T10:30:00Z',
+			},
+		],
+		providerApps: [
+			{
+				id: SEED.providerAppId,
+				projectId,
+				provider: 'salesforce',
+				clientId: SEED.providerAppClientId,
+				scopes: ['api', 'refresh_token'],
+				metadata: { providerParams: { packageInstallURL: 'https://login.salesforce.com/packaging/installPackage.apexp?p0=04t000000000001' } },
+				createTime: t,
+				_clientSecret: 'sf-client-secret-0001',
+			},
+			{
+				id: SEED.deletableProviderAppId,
+				projectId,
+				provider: 'hubspot',
+				clientId: 'hs-client-0001',
+				externalRef: 'hs-app-1',
+				scopes: ['oauth', 'crm.objects.contacts.read'],
+				createTime: t,
+				_clientSecret: 'hs-client-secret-0001',
 			},
 		],
 		invites: [
@@ -411,6 +594,7 @@ function seedWorld() {
 		],
 		claimedDomains: [
 			{ id: SEED.claimedDomainId, domain: SEED.claimedDomain, parentType: 'org', parentId: SEED.otherOrgId, createTime: t },
+			{ id: SEED.demoClaimedDomainId, domain: SEED.demoClaimedDomain, parentType: 'org', parentId: SEED.orgId, createTime: t },
 		],
 		operations: [
 			{

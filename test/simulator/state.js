@@ -21,7 +21,7 @@ const { seedWorld } = require('./seed');
  *   apiKeys: Map<string, Rec>, groups: Map<string, Rec>, consumers: Map<string, Rec>, connections: Map<string, Rec>,
  *   integrations: Map<string, Rec>, revisions: Map<string, Rec>, installations: Map<string, Rec>,
  *   destinations: Map<string, Rec>, topics: Map<string, Rec>, topicDestinationRoutes: Map<string, Rec>,
- *   eventTopicRoutes: Map<string, Rec>, jwtKeys: Map<string, Rec>, invites: Map<string, Rec>,
+ *   eventTopicRoutes: Map<string, Rec>, jwtKeys: Map<string, Rec>, providerApps: Map<string, Rec>, invites: Map<string, Rec>,
  *   claimedDomains: Map<string, Rec>, operations: Map<string, Rec>, logs: Map<string, Rec[]>,
  *   customFields: Map<string, Record<string, Record<string, Rec>>>,
  * }} State
@@ -57,6 +57,7 @@ function createState() {
 		topicDestinationRoutes: byKey(w.topicDestinationRoutes),
 		eventTopicRoutes: byKey(w.eventTopicRoutes),
 		jwtKeys: byKey(w.jwtKeys),
+		providerApps: byKey(w.providerApps),
 		invites: byKey(w.invites),
 		claimedDomains: byKey(w.claimedDomains),
 		operations: byKey(w.operations),

@@ -173,6 +173,35 @@ export async function searchEventTopicRoutes(
 	);
 }
 
+/** Topic-destination routes, shown as "topic → destination" by name. */
+export async function searchTopicDestinationRoutes(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const project = selected(this, 'project', 'project');
+	const [routes, topics, destinations] = await Promise.all([
+		list(this, `/projects/${project}/topic-destination-routes`),
+		list(this, `/projects/${project}/topics`),
+		list(this, `/projects/${project}/destinations`),
+	]);
+	const topicNames = new Map(topics.map((t) => [t.id as string, t.name as string]));
+	const destinationNames = new Map(destinations.map((d) => [d.id as string, d.name as string]));
+	return results(
+		routes
+			.map((r) => ({
+				route: r,
+				topic: topicNames.get(r.topicId as string) ?? (r.topicId as string),
+				destination:
+					destinationNames.get(r.destinationId as string) ?? (r.destinationId as string),
+			}))
+			.filter(({ route, topic, destination }) => matches(filter, topic, destination, route.id))
+			.map(({ route, topic, destination }) => ({
+				name: `${topic} → ${destination}`,
+				value: route.id as string,
+			})),
+	);
+}
+
 export async function searchJwtKeys(
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -201,3 +230,63 @@ export async function getProviders(this: ILoadOptionsFunctions): Promise<INodePr
 }
 
 export { searchProjects } from '../../shared/project';
+
+/**
+ * Organizations the credential reaches, for Project → Create. There is no list of organizations
+ * in the API: their IDs come from the projects the credential sees, their labels from
+ * GET /orgs/{orgId} (bearer only; the ID stands in when it fails).
+ */
+export async function searchOrganizations(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const projects = await list(this, '/projects');
+	const ids = [...new Set(projects.map((p) => p.orgId).filter((id) => typeof id === 'string'))];
+	const orgs = await Promise.all(
+		(ids as string[]).map(async (id) => {
+			try {
+				const org = (await apiRequest(this, 'GET', `/orgs/${encodePathSegment(id)}`)) as IDataObject;
+				return { id, label: typeof org?.label === 'string' ? org.label : id };
+			} catch {
+				return { id, label: id };
+			}
+		}),
+	);
+	return results(
+		orgs
+			.filter((o) => matches(filter, o.label, o.id))
+			.map((o) => ({ name: o.label === o.id ? o.id : `${o.label} (${o.id})`, value: o.id })),
+	);
+}
+
+/** The provider catalog (GET /providers, public) for provider locators, by name. */
+export async function searchProviders(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const catalog = (await apiRequest(this, 'GET', '/providers')) as Record<string, IDataObject>;
+	return results(
+		Object.values(catalog ?? {})
+			.filter((p) => matches(filter, p.name, p.displayName))
+			.map((p) => ({
+				name: (p.displayName as string) ?? (p.name as string),
+				value: p.name as string,
+			})),
+	);
+}
+
+export async function searchProviderApps(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const project = selected(this, 'project', 'project');
+	const apps = await list(this, `/projects/${project}/provider-apps`);
+	return results(
+		apps
+			.filter((a) => matches(filter, a.provider, a.clientId, a.externalRef, a.id))
+			.map((a) => ({
+				name: `${a.provider as string} (${a.clientId as string})`,
+				value: a.id as string,
+			})),
+	);
+}

@@ -14,11 +14,17 @@ import {
 	notificationEventTopicRouteFields,
 	notificationEventTopicRouteOperations,
 } from './notificationEventTopicRoute';
+import { oauthFields, oauthOperations } from './oauth';
+import { objectMetadataFields, objectMetadataOperations } from './objectMetadata';
 import { operationFields, operationOperations } from './operation';
 import { organizationFields, organizationOperations } from './organization';
 import { projectFields, projectOperations } from './project';
+import { providerFields, providerOperations } from './provider';
+import { providerAppFields, providerAppOperations } from './providerApp';
 import { revisionFields, revisionOperations } from './revision';
 import { topicFields, topicOperations } from './topic';
+import { uploadUrlFields, uploadUrlOperations } from './uploadUrl';
+import { userFields, userOperations } from './user';
 import {
 	topicDestinationRouteFields,
 	topicDestinationRouteOperations,
@@ -106,6 +112,22 @@ const definitions: ResourceDefinition[] = [
 		fields: notificationEventTopicRouteFields,
 	},
 	{
+		displayName: 'OAuth',
+		value: 'oauth',
+		description: 'Authorization URLs that start OAuth connections',
+		defaultOperation: 'getAuthorizationUrl',
+		operations: oauthOperations,
+		fields: oauthFields,
+	},
+	{
+		displayName: 'Object Metadata',
+		value: 'objectMetadata',
+		description: "Objects and fields of a customer's provider account",
+		defaultOperation: 'getForInstallation',
+		operations: objectMetadataOperations,
+		fields: objectMetadataFields,
+	},
+	{
 		displayName: 'Operation',
 		value: 'operation',
 		description: 'Read, write and subscribe operations and their logs',
@@ -130,6 +152,22 @@ const definitions: ResourceDefinition[] = [
 		fields: projectFields,
 	},
 	{
+		displayName: 'Provider',
+		value: 'provider',
+		description: 'The catalog of SaaS providers the platform supports',
+		defaultOperation: 'getAll',
+		operations: providerOperations,
+		fields: providerFields,
+	},
+	{
+		displayName: 'Provider App',
+		value: 'providerApp',
+		description: "Your OAuth apps at providers, used for the project's connections",
+		defaultOperation: 'getAll',
+		operations: providerAppOperations,
+		fields: providerAppFields,
+	},
+	{
 		displayName: 'Revision',
 		value: 'revision',
 		description: 'Versions of an integration definition',
@@ -152,6 +190,22 @@ const definitions: ResourceDefinition[] = [
 		defaultOperation: 'create',
 		operations: topicDestinationRouteOperations,
 		fields: topicDestinationRouteFields,
+	},
+	{
+		displayName: 'Upload URL',
+		value: 'uploadUrl',
+		description: 'Signed URLs to upload integration definitions to',
+		defaultOperation: 'generate',
+		operations: uploadUrlOperations,
+		fields: uploadUrlFields,
+	},
+	{
+		displayName: 'User',
+		value: 'user',
+		description: 'The builder the bearer token belongs to',
+		defaultOperation: 'getCurrent',
+		operations: userOperations,
+		fields: userFields,
 	},
 ];
 

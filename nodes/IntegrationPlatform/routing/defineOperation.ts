@@ -15,6 +15,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Authentication } from '../../shared/api';
 import { authenticationOf, CREDENTIAL_LABEL } from '../../shared/api';
 import { problemError } from '../../shared/errors';
+import { bodyExcerpt } from '../../shared/problem';
 import {
 	pathValues,
 	placeholderFields,
@@ -51,6 +52,12 @@ export interface OperationDefinition {
 	preSend?: PreSendAction[];
 	/** Output shaping, run after the error check. Without it the body becomes the item(s). */
 	output?: PostReceiveAction[];
+	/**
+	 * The service answers this operation with text/plain instead of JSON (oauthConnect's
+	 * authorization URL; docs/api-notes.md, "OAuth connect and upload URLs"): the text becomes
+	 * the item's property of this name.
+	 */
+	textAnswer?: string;
 }
 
 function requireCredential(
@@ -104,7 +111,7 @@ export async function throwOnProblem(
 			{ status: statusCode },
 			{
 				message: `The service answered HTTP ${statusCode} with a body that is not valid JSON`,
-				description: `First bytes: ${JSON.stringify(body.slice(0, 80))}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail).`,
+				description: `First bytes: ${bodyExcerpt(body, secretPathValues(this))}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail).`,
 				httpCode: String(statusCode),
 				itemIndex: this.getItemIndex(),
 			},
@@ -220,9 +227,38 @@ function routedOperation(
 				],
 			},
 			output: {
-				postReceive: [throwOnProblem, ...(def.output ?? []), pairWithInput],
+				postReceive: [
+					...(def.textAnswer ? [textAnswer(def.textAnswer)] : []),
+					throwOnProblem,
+					...(def.output ?? []),
+					pairWithInput,
+				],
 			},
 		},
+	};
+}
+
+/**
+ * postReceive, before the error check, for operations that answer text/plain: a success's text
+ * becomes `{ [key]: text }`. Anything else (an error, or a body declared as JSON that did not
+ * parse) is left to throwOnProblem.
+ */
+function textAnswer(key: string): PostReceiveAction {
+	return async function (
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
+		const type = String(response.headers?.['content-type'] ?? '');
+		if (
+			response.statusCode < 400 &&
+			typeof response.body === 'string' &&
+			/^text\/plain\b/i.test(type)
+		) {
+			response.body = { [key]: response.body.trim() };
+			return [{ json: response.body as IDataObject }];
+		}
+		return items;
 	};
 }
 

@@ -1,5 +1,6 @@
 import type {
 	DeclarativeRestApiSettings,
+	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
@@ -108,6 +109,7 @@ export async function lookupRequest<T = unknown>(
 	context: IExecuteSingleFunctions,
 	method: IHttpRequestMethods,
 	path: string,
+	qs?: IDataObject,
 ): Promise<T> {
 	const settings = context.getNodeParameter('requestOptions', {}) as RetrySettings;
 	return await withRateLimitRetries(
@@ -115,6 +117,7 @@ export async function lookupRequest<T = unknown>(
 		settings,
 		async () =>
 			await apiRequest<T>(context, method, path, {
+				qs,
 				timeout: settings.timeout || DEFAULT_TIMEOUT_MS,
 				secrets: secretPathValues(context),
 			}),

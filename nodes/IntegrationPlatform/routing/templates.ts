@@ -87,6 +87,14 @@ export function secretPathValues(context: object): string[] {
 	return resolvedValues.get(context)?.secrets ?? [];
 }
 
+/**
+ * Records a secret the item sends outside a placeholder (e.g. a client secret a body builder
+ * puts in the body): masked in every error message of the item, like password placeholders.
+ */
+export function addSecretValue(context: object, value: string): void {
+	if (value !== '') itemValues(context).secrets.push(value);
+}
+
 /** Records a value for a placeholder (used when an operation computes one, e.g. the latest revision). */
 export function setPathValue(context: object, name: string, value: string): void {
 	pathValues(context)[name] = value;
@@ -196,7 +204,10 @@ export function resolveRequest(
 		);
 		for (const slot of slots) {
 			const target = (requestOptions[slot.where] ??= {}) as IDataObject;
-			setAt(target, slot.path, fieldValue(this, item.values, slot, fields[slot.name].label));
+			const value = fieldValue(this, item.values, slot, fields[slot.name].label);
+			// A password field's value in the body (a client secret) is masked in errors too.
+			if (fields[slot.name].secret && typeof value === 'string') item.secrets.push(value);
+			setAt(target, slot.path, value);
 		}
 		return requestOptions;
 	};

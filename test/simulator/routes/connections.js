@@ -20,7 +20,7 @@
  */
 
 const { rememberSecretFields } = require('../secretLog');
-const { ok, created, requireBody, findInProject } = require('./common');
+const { ok, created, noContent, requireBody, findInProject } = require('./common');
 const { invalid, issue } = require('../problems');
 const { queryString } = require('../validate');
 const { publicView, newId } = require('../state');
@@ -177,11 +177,93 @@ function getConnection(ctx) {
 	return ok(publicView(findInProject(ctx.state.connections, ctx, 'connectionId', 'Connection not found')));
 }
 
+/** updateMask values of UpdateConnectionRequest (docs/api-notes.md, "Connections"). */
+const UPDATE_MASKS = ['providerWorkspaceRef', 'providerMetadata', 'apiKey', 'basicAuth', 'oauth2ClientCredentials', 'oauth2PasswordCredentials'];
+
+/** Request body of updateConnection. @type {Schema} */
+const UPDATE_CONNECTION = {
+	type: 'object',
+	required: ['updateMask', 'connection'],
+	properties: {
+		updateMask: { type: 'array', minItems: 1, items: { type: 'string', enum: UPDATE_MASKS } },
+		connection: {
+			type: 'object',
+			properties: {
+				providerWorkspaceRef: str,
+				providerMetadata: GENERATE_CONNECTION.properties?.providerMetadata,
+				apiKey: ref,
+				basicAuth: GENERATE_CONNECTION.properties?.basicAuth,
+				oauth2ClientCredentials: GENERATE_CONNECTION.properties?.oauth2ClientCredentials,
+				oauth2PasswordCredentials: GENERATE_CONNECTION.properties?.oauth2PasswordCredentials,
+			},
+		},
+	},
+};
+
+/**
+ * 200 Connection. Every mask entry needs its value in `connection` (400, the remedy lists the
+ * allowed masks, as the API's example does); a credential form must be the connection's own auth
+ * scheme (the API answers that with a plain problem, 400 here).
+ * @param {Ctx} ctx
+ */
+function updateConnection(ctx) {
+	const connection = findInProject(ctx.state.connections, ctx, 'connectionId', 'Connection not found');
+	let body;
+	try {
+		body = requireBody(ctx, UPDATE_CONNECTION);
+	} catch (err) {
+		if (err && err.options && err.options.issues) err.options.remedy = `Allowed masks: '${UPDATE_MASKS.join(', ')}'`;
+		throw err;
+	}
+	const issues = [];
+	body.updateMask.forEach((/** @type {string} */ mask, /** @type {number} */ index) => {
+		if (body.connection[mask] === undefined) issues.push(issue('body', `updateMask[${index}]`, `updateMask names ${mask}, but connection.${mask} is missing`, mask));
+		else if (mask in AUTH_SCHEMES && AUTH_SCHEMES[/** @type {keyof typeof AUTH_SCHEMES} */ (mask)] !== connection.authScheme) {
+			issues.push(issue('body', `connection.${mask}`, `The connection uses auth scheme '${connection.authScheme}'; ${mask} does not match it`));
+		}
+	});
+	if (issues.length) throw invalid(issues);
+	rememberSecretFields({ apiKey: body.connection.apiKey, basicAuth: body.connection.basicAuth, oauth2ClientCredentials: body.connection.oauth2ClientCredentials, oauth2PasswordCredentials: body.connection.oauth2PasswordCredentials });
+	for (const mask of body.updateMask) {
+		if (mask in AUTH_SCHEMES) connection._credentials = { [mask]: body.connection[mask] };
+		else connection[mask] = body.connection[mask];
+	}
+	connection.updateTime = nowIso();
+	return ok(publicView(connection));
+}
+
+/**
+ * 204. Installations that used the connection keep their record; their connection is gone.
+ * @param {Ctx} ctx
+ */
+function deleteConnection(ctx) {
+	const connection = findInProject(ctx.state.connections, ctx, 'connectionId', 'Connection not found');
+	ctx.state.connections.delete(connection.id);
+	return noContent();
+}
+
+/**
+ * 200 text/plain: the URL of an OAuth flow that renews the connection's tokens. Only an
+ * OAuth authorization-code connection can be renewed this way (400 otherwise).
+ * @param {Ctx} ctx
+ */
+function oauthUpdate(ctx) {
+	const connection = findInProject(ctx.state.connections, ctx, 'connectionId', 'Connection not found');
+	if (connection.authScheme !== 'oauth2/authorizationCode') {
+		throw invalid([issue('path', 'connectionId', `The connection uses auth scheme '${connection.authScheme}'; only oauth2/authorizationCode connections are reauthorized with OAuth`, connection.id)]);
+	}
+	const query = new URLSearchParams({ provider: connection.provider, connectionId: connection.id, state: newId().replace(/-/g, '') });
+	return { status: 200, raw: `https://oauth.simulator.example/v1/authorize?${query}`, contentType: 'text/plain; charset=utf-8' };
+}
+
 /** @type {import('../router').RouteDef[]} */
 const routes = [
 	{ id: 'generateConnection', method: 'POST', path: '/v1/projects/{projectIdOrName}/connections:generate', seedOp: 2, handler: generateConnection },
 	{ id: 'listConnections', method: 'GET', path: '/v1/projects/{projectIdOrName}/connections', handler: listConnections },
 	{ id: 'getConnection', method: 'GET', path: '/v1/projects/{projectIdOrName}/connections/{connectionId}', handler: getConnection },
+	{ id: 'updateConnection', method: 'PATCH', path: '/v1/projects/{projectIdOrName}/connections/{connectionId}', handler: updateConnection },
+	{ id: 'oauthUpdate', method: 'PATCH', path: '/v1/projects/{projectIdOrName}/connections/{connectionId}:oauth-update', handler: oauthUpdate },
+	{ id: 'deleteConnection', method: 'DELETE', path: '/v1/projects/{projectIdOrName}/connections/{connectionId}', handler: deleteConnection },
 ];
 
 module.exports = { routes, GENERATE_CONNECTION, AUTH_SCHEMES };

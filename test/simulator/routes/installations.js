@@ -11,10 +11,10 @@
  * same path on the management host is a 404 (router: host 'read', auth 'apiKey').
  */
 
-const { ok, noContent, filter } = require('./common');
-const { invalid, issue, notFound } = require('../problems');
+const { ok, created, noContent, filter, requireBody } = require('./common');
+const { invalid, issue, notFound, problem } = require('../problems');
 const { validate, queryString } = require('../validate');
-const { publicView } = require('../state');
+const { publicView, newId } = require('../state');
 const { nowIso } = require('../time');
 const { findIntegration } = require('./integrations');
 
@@ -110,11 +110,260 @@ function setReadsPaused(ctx, disabled) {
 	return noContent();
 }
 
+/** @type {Schema} */
+const objectMap = { type: 'map', values: { type: 'object' } };
+
+/** ConfigContent, as far as the simulator checks it: provider, and object maps per action. @type {Schema} */
+const CONFIG_CONTENT = {
+	type: 'object',
+	required: ['provider'],
+	properties: {
+		provider: { type: 'string', minLength: 1 },
+		read: { type: 'object', properties: { objects: objectMap } },
+		write: { type: 'object', properties: { objects: objectMap } },
+		subscribe: { type: 'object', properties: { objects: objectMap } },
+		proxy: { type: 'object', properties: { enabled: { type: 'boolean' } } },
+	},
+};
+
+/** Request body of createInstallation (docs/api-notes.md, "Installations"). @type {Schema} */
+const CREATE_INSTALLATION = {
+	type: 'object',
+	required: ['groupRef', 'config'],
+	properties: {
+		groupRef: { type: 'string', minLength: 1 },
+		connectionId: { type: 'string', minLength: 1 },
+		config: {
+			type: 'object',
+			required: ['content'],
+			properties: { revisionId: { type: 'string' }, createdBy: { type: 'string' }, content: CONFIG_CONTENT },
+		},
+	},
+};
+
+/** `?skipSampling=` must be a boolean when given. @param {Ctx} ctx */
+function checkSkipSampling(ctx) {
+	const value = queryString(ctx.query, 'skipSampling');
+	if (value !== undefined && value !== 'true' && value !== 'false') {
+		throw invalid([issue('query', 'skipSampling', 'skipSampling must be true or false', value)]);
+	}
+}
+
+/**
+ * 201 Installation. The connection is the one named, or the group's (the first for the
+ * integration's provider); none is a 422. One installation per group and integration (409).
+ * The config's revision is always the integration's latest (revisionId is deprecated).
+ * @param {Ctx} ctx
+ */
+function createInstallation(ctx) {
+	const integration = findIntegration(ctx, 'integrationId');
+	checkSkipSampling(ctx);
+	const body = requireBody(ctx, CREATE_INSTALLATION);
+	const issues = [];
+	if (body.config.content.provider !== integration.provider) {
+		issues.push(issue('body', 'config.content.provider', `The integration is for ${integration.provider}, the config for ${body.config.content.provider}`, body.config.content.provider));
+	}
+	const candidates = [...ctx.state.connections.values()].filter((c) => c.projectId === ctx.project.id && c.group.groupRef === body.groupRef && c.provider === integration.provider);
+	const connection = body.connectionId ? candidates.find((c) => c.id === body.connectionId) : candidates[0];
+	if (!connection) {
+		issues.push(body.connectionId
+			? issue('body', 'connectionId', `No ${integration.provider} connection '${body.connectionId}' for group '${body.groupRef}'`, body.connectionId)
+			: issue('body', 'groupRef', `Group '${body.groupRef}' has no ${integration.provider} connection; create one first`, body.groupRef));
+	}
+	if (issues.length) throw invalid(issues, { status: 422 });
+	const exists = [...ctx.state.installations.values()].some((i) => i.integrationId === integration.id && i.group.groupRef === body.groupRef);
+	if (exists) throw problem(409, `Group '${body.groupRef}' already has an installation of this integration`);
+
+	const now = nowIso();
+	const createdBy = body.config.createdBy || 'api:create-installation';
+	/** @type {Rec} */
+	const installation = {
+		id: newId(),
+		projectId: ctx.project.id,
+		integrationId: integration.id,
+		group: { ...connection.group },
+		_connectionId: connection.id,
+		createTime: now,
+		createdBy,
+		healthStatus: 'healthy',
+		config: { id: newId(), revisionId: integration.latestRevision.id, createTime: now, createdBy, content: body.config.content },
+	};
+	ctx.state.installations.set(installation.id, installation);
+	return created(toInstallation(ctx.state, installation));
+}
+
+/** updateMask paths of updateInstallation (docs/api-notes.md, "Installations"). */
+const UPDATE_MASKS = [
+	/^connectionId$/,
+	/^config\.createdBy$/,
+	/^config\.content\.read\.objects\.[^.]+$/,
+	/^config\.content\.write\.objects(\.[^.]+)?$/,
+	/^config\.content\.subscribe\.objects(\.[^.]+)?$/,
+	/^config\.content\.proxy\.enabled$/,
+];
+
+/** @param {any} root @param {string[]} path */
+function valueAt(root, path) {
+	return path.reduce((node, key) => (node && typeof node === 'object' ? node[key] : undefined), root);
+}
+
+/**
+ * 200 Installation. Each mask path must be allowed (400) and have its value under
+ * `installation` (400); values not named by the mask are ignored.
+ * @param {Ctx} ctx
+ */
+function updateInstallation(ctx) {
+	const { integration, installation } = findInstallation(ctx);
+	checkSkipSampling(ctx);
+	const body = requireBody(ctx, {
+		type: 'object',
+		required: ['updateMask', 'installation'],
+		properties: { updateMask: { type: 'array', minItems: 1, items: { type: 'string' } }, installation: { type: 'object' } },
+	});
+	const issues = [];
+	body.updateMask.forEach((/** @type {string} */ mask, /** @type {number} */ index) => {
+		if (!UPDATE_MASKS.some((re) => re.test(mask))) issues.push(issue('body', `updateMask[${index}]`, `Unrecognized update mask path '${mask}'`, mask));
+		else if (valueAt(body.installation, mask.split('.')) === undefined) issues.push(issue('body', `installation.${mask}`, `updateMask names ${mask}, but installation.${mask} is missing`));
+	});
+	if (issues.length) throw invalid(issues);
+	if (body.updateMask.includes('connectionId')) {
+		const connection = ctx.state.connections.get(body.installation.connectionId);
+		if (!connection || connection.projectId !== ctx.project.id || connection.provider !== integration.provider) {
+			throw invalid([issue('body', 'installation.connectionId', `No ${integration.provider} connection '${body.installation.connectionId}' in this project`, body.installation.connectionId)], { status: 422 });
+		}
+		installation._connectionId = connection.id;
+	}
+	const content = installation.config.content;
+	for (const mask of body.updateMask) {
+		const path = mask.split('.');
+		const value = valueAt(body.installation, path);
+		if (mask === 'connectionId') continue;
+		if (mask === 'config.createdBy') {
+			installation.config.createdBy = value;
+			continue;
+		}
+		// config.content.<action>.objects[.<name>] or config.content.proxy.enabled
+		let node = content;
+		for (const key of path.slice(2, -1)) node = node[key] && typeof node[key] === 'object' ? node[key] : (node[key] = {});
+		node[path[path.length - 1]] = value;
+	}
+	installation.updateTime = nowIso();
+	return ok(toInstallation(ctx.state, installation));
+}
+
+/**
+ * 204. The connection goes too when no other installation uses it (docs/api-notes.md, "Installations").
+ * @param {Ctx} ctx
+ */
+function deleteInstallation(ctx) {
+	const { installation } = findInstallation(ctx);
+	ctx.state.installations.delete(installation.id);
+	const stillUsed = [...ctx.state.installations.values()].some((i) => i._connectionId === installation._connectionId);
+	if (!stillUsed) ctx.state.connections.delete(installation._connectionId);
+	return noContent();
+}
+
+/**
+ * BackfillProgress of the installation's latest read of the object that reports progress
+ * (`metadata.progress` of a read operation); 404 ApiProblem without one.
+ * @param {Ctx} ctx
+ */
+function getBackfillProgress(ctx) {
+	const { installation } = findInstallation(ctx);
+	const objectName = ctx.params.objectName;
+	const reads = [...ctx.state.operations.values()]
+		.filter((op) => op.installationId === installation.id && op.actionType === 'read' && op.metadata && op.metadata.progress && op.metadata.progress.objectName === objectName)
+		.sort((a, b) => String(b.createTime).localeCompare(String(a.createTime)));
+	if (!reads.length) throw problem(404, `No backfill operation found for object '${objectName}'`);
+	const latest = reads[0];
+	return ok({ ...latest.metadata.progress, createTime: latest.createTime, updateTime: latest.updateTime || latest.createTime });
+}
+
+/** Body of patchObjectConfigContent: an installation (by ID or group), the action, JSON Patch. @type {Schema} */
+const PATCH_OBJECT_CONFIG = {
+	type: 'object',
+	required: ['action', 'changes'],
+	properties: {
+		groupRef: { type: 'string', minLength: 1 },
+		installationId: { type: 'string', minLength: 1 },
+		action: { type: 'string', enum: ['read', 'subscribe', 'write'] },
+		changes: {
+			type: 'array',
+			minItems: 1,
+			items: { type: 'object', required: ['op', 'path'], properties: { op: { type: 'string', enum: ['add', 'remove', 'replace'] }, path: { type: 'string', pattern: /^\//, patternText: 'a JSON Pointer starting with /' }, value: { type: 'any' } } },
+		},
+	},
+};
+
+/**
+ * Applies one RFC 6902 operation (add, remove, replace) to `target`; a message when it cannot.
+ * @param {Rec} target @param {{ op: string, path: string, value?: unknown }} change
+ * @returns {string | undefined}
+ */
+function applyChange(target, change) {
+	const keys = change.path.slice(1).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+	const last = /** @type {string} */ (keys.pop());
+	let node = target;
+	for (const key of keys) {
+		if (!node[key] || typeof node[key] !== 'object') return `path ${change.path}: /${key} does not exist`;
+		node = node[key];
+	}
+	if (change.op !== 'remove' && change.value === undefined) return `${change.op} needs a value`;
+	if (change.op !== 'add' && !(last in node)) return `path ${change.path} does not exist`;
+	if (change.op === 'remove') delete node[last];
+	else node[last] = change.value;
+	return undefined;
+}
+
+/**
+ * 200 Installation with the object's config changed. The installation is named by ID or by
+ * group (one of them; 400); it must be of the integration (404) and have a config of that action
+ * for the object (422). All changes apply, or none (422 naming the failing change).
+ * @param {Ctx} ctx
+ */
+function patchObjectConfigContent(ctx) {
+	const integration = findIntegration(ctx, 'integrationId');
+	const body = requireBody(ctx, PATCH_OBJECT_CONFIG);
+	if ((body.groupRef === undefined) === (body.installationId === undefined)) {
+		throw invalid([issue('body', body.groupRef === undefined ? 'installationId' : 'groupRef', 'Give exactly one of groupRef or installationId')]);
+	}
+	const installation = [...ctx.state.installations.values()].find((i) => i.integrationId === integration.id && (body.installationId ? i.id === body.installationId : i.group.groupRef === body.groupRef));
+	if (!installation) {
+		const name = body.installationId ? 'installationId' : 'groupRef';
+		throw problem(404, 'Installation not found', { issues: [issue('body', name, 'Installation not found', body[name], 'Not found')] });
+	}
+	const objectName = ctx.params.objectName;
+	const objects = (installation.config.content[body.action] || {}).objects || {};
+	if (!objects[objectName]) {
+		throw invalid([issue('path', 'objectName', `The installation has no ${body.action} config for object '${objectName}'`, objectName)], { status: 422 });
+	}
+	const draft = JSON.parse(JSON.stringify(objects[objectName]));
+	const issues = [];
+	body.changes.forEach((/** @type {any} */ change, /** @type {number} */ i) => {
+		const failure = applyChange(draft, change);
+		if (failure) issues.push(issue('body', `changes[${i}]`, failure, change.path));
+	});
+	if (issues.length) throw invalid(issues, { status: 422 });
+	objects[objectName] = draft;
+	installation.updateTime = nowIso();
+	return ok(toInstallation(ctx.state, installation));
+}
+
 /** @type {import('../router').RouteDef[]} */
 const routes = [
 	{ id: 'listInstallationsForProject', method: 'GET', path: '/v1/projects/{projectIdOrName}/installations', handler: listInstallationsForProject },
 	{ id: 'listInstallations', method: 'GET', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations', handler: listInstallations },
 	{ id: 'getInstallation', method: 'GET', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations/{installationId}', handler: getInstallation },
+	{ id: 'createInstallation', method: 'POST', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations', handler: createInstallation },
+	{ id: 'updateInstallation', method: 'PATCH', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations/{installationId}', handler: updateInstallation },
+	{ id: 'deleteInstallation', method: 'DELETE', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations/{installationId}', handler: deleteInstallation },
+	{ id: 'patchObjectConfigContent', method: 'PATCH', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/objects/{objectName}/config-content', handler: patchObjectConfigContent },
+	{
+		id: 'getBackfillProgress',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations/{installationId}/objects/{objectName}/backfill-progress',
+		handler: getBackfillProgress,
+	},
 	{
 		id: 'unpauseReads',
 		method: 'POST',

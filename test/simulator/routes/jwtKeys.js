@@ -20,7 +20,10 @@
  * spelling a client sent.
  */
 
-const { ok, findInProject } = require('./common');
+const { createPublicKey } = require('node:crypto');
+
+const { ok, created, noContent } = require('./common');
+const { newId } = require('../state');
 const { problem } = require('../problems');
 const { queryBool } = require('../validate');
 const { invalid } = require('../problems');
@@ -48,9 +51,65 @@ function listJWTKeys(ctx) {
 	return ok([...ctx.state.jwtKeys.values()].filter((k) => k.projectId === ctx.project.id && (!activeOnly || k.active)));
 }
 
+/**
+ * 201 `{ kid }` (JWTKeyResponse). The request enum says RS256, the API's error example asks for
+ * "RSA" (docs/api-notes.md, "JWT keys"): both are accepted, and the key is stored as 'RSA'. The
+ * PEM must be an RSA public key. Errors: 400 with validationIssues, as application/json.
+ * @param {Ctx} ctx
+ */
+function createJWTKey(ctx) {
+	const body = ctx.body;
+	if (!body || typeof body !== 'object' || Array.isArray(body)) {
+		throw problem(400, 'Invalid request body', { validationIssues: [{ field: 'body', detail: 'The request body must be a JSON object with label, algorithm and publicKeyPem' }] });
+	}
+	/** @type {ValidationIssue[]} */
+	const issues = [];
+	const { label, algorithm, publicKeyPem } = body;
+	if (typeof label !== 'string' || label.trim() === '' || label.length > 255) {
+		issues.push({ field: 'label', value: typeof label === 'string' ? label.slice(0, 40) : label, detail: 'label must be a string of 1 to 255 characters' });
+	}
+	if (algorithm !== 'RS256' && algorithm !== 'RSA') {
+		issues.push({ field: 'algorithm', value: algorithm, detail: 'only RSA algorithm is supported', remedy: "use 'RS256' as the algorithm" });
+	}
+	if (typeof publicKeyPem !== 'string' || !isRsaPublicKey(publicKeyPem)) {
+		issues.push({ field: 'publicKeyPem', detail: 'invalid RSA public key in PEM format', remedy: 'provide a valid RSA public key in PEM format' });
+	}
+	if (issues.length) throw problem(400, issues.length === 1 ? issues[0].detail : 'invalid request', { validationIssues: issues });
+	const time = nowIso();
+	const key = { id: newId(), projectId: ctx.project.id, label, algorithm: 'RSA', publicKeyPem, active: true, createTime: time, updateTime: time };
+	ctx.state.jwtKeys.set(key.id, key);
+	return created({ kid: key.id });
+}
+
+/** @param {string} pem */
+function isRsaPublicKey(pem) {
+	if (!/-----BEGIN (RSA )?PUBLIC KEY-----/.test(pem)) return false;
+	try {
+		return createPublicKey(pem).asymmetricKeyType === 'rsa';
+	} catch {
+		return false;
+	}
+}
+
+/** 204; 404 "JWT key not found". @param {Ctx} ctx */
+function deleteJWTKey(ctx) {
+	const key = findJwtKey(ctx);
+	ctx.state.jwtKeys.delete(key.id);
+	return noContent();
+}
+
+/** @param {Ctx} ctx */
+function findJwtKey(ctx) {
+	const key = ctx.state.jwtKeys.get(ctx.params.keyId);
+	if (!key || key.projectId !== ctx.project.id) {
+		throw problem(404, 'JWT key not found', { remedy: 'check the key ID and project ID are both correct, and try again' });
+	}
+	return key;
+}
+
 /** @param {Ctx} ctx */
 function getJWTKey(ctx) {
-	return ok(findInProject(ctx.state.jwtKeys, ctx, 'keyId', 'JWT key not found'));
+	return ok(findJwtKey(ctx));
 }
 
 /**
@@ -112,6 +171,8 @@ const BASE = '/v1/projects/{projectIdOrName}/jwt-keys';
 /** @type {import('../router').RouteDef[]} */
 const routes = [
 	{ id: 'listJWTKeys', method: 'GET', path: BASE, jsonProblems: true, handler: listJWTKeys },
+	{ id: 'createJWTKey', method: 'POST', path: BASE, jsonProblems: true, handler: createJWTKey },
+	{ id: 'deleteJWTKey', method: 'DELETE', path: `${BASE}/{keyId}`, jsonProblems: true, handler: deleteJWTKey },
 	{ id: 'getJWTKey', method: 'GET', path: `${BASE}/{keyId}`, jsonProblems: true, handler: getJWTKey },
 	{ id: 'updateJWTKey', method: 'PATCH', path: `${BASE}/{keyId}`, seedOp: 12, jsonProblems: true, handler: updateJWTKey },
 ];

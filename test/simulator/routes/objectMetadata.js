@@ -17,9 +17,11 @@
  */
 
 const { ok, requireBody } = require('./common');
-const { problem, ProblemError } = require('../problems');
+const { problem, ProblemError, invalid, issue } = require('../problems');
 const { nowIso } = require('../time');
-const { PROVIDERS, CUSTOM_FIELD_PROVIDERS, CUSTOM_FIELD_VALUE_TYPES, PROVIDER_TYPES } = require('../catalog');
+const { queryString } = require('../validate');
+const { PROVIDERS, CUSTOM_FIELD_PROVIDERS, CUSTOM_FIELD_VALUE_TYPES, PROVIDER_TYPES, PROVIDER_OBJECTS } = require('../catalog');
+const { findIntegration } = require('./integrations');
 
 /**
  * @typedef {import('../router').Ctx} Ctx
@@ -124,6 +126,32 @@ function crossFieldProblems(fields) {
 function upsertMetadataForConnection(ctx) {
 	const provider = ctx.params.provider;
 	if (!PROVIDERS[provider]) throw problem(404, `Provider '${provider}' not found`);
+	return upsertFields(ctx, provider, (groupRef) => {
+		const hasConnection = [...ctx.state.connections.values()].some((c) => c.projectId === ctx.project.id && c.provider === provider && c.group.groupRef === groupRef);
+		if (!hasConnection) {
+			throw problem(404, `No ${provider} connection found for group '${groupRef}'`, { remedy: 'Create the connection first (generateConnection or the OAuth flow).' });
+		}
+	});
+}
+
+/**
+ * 200 UpsertMetadataResponse, like upsertMetadataForConnection, in the provider account of the
+ * group's installation of the integration (404 without one; docs/api-notes.md, "Object metadata").
+ * @param {Ctx} ctx
+ */
+function upsertMetadataForInstallation(ctx) {
+	const integration = findIntegration(ctx, 'integrationId');
+	return upsertFields(ctx, integration.provider, (groupRef) => {
+		const installed = [...ctx.state.installations.values()].some((i) => i.integrationId === integration.id && i.group.groupRef === groupRef);
+		if (!installed) throw problem(404, `No installation of this integration for group '${groupRef}'`);
+	});
+}
+
+/**
+ * The upsert both routes share: provider support, body checks, then `requireTarget(groupRef)`.
+ * @param {Ctx} ctx @param {string} provider @param {(groupRef: string) => void} requireTarget
+ */
+function upsertFields(ctx, provider, requireTarget) {
 	if (!CUSTOM_FIELD_PROVIDERS.includes(provider)) {
 		throw problem(400, `Provider '${provider}' does not support custom fields; only hubspot and salesforce do`);
 	}
@@ -142,10 +170,7 @@ function upsertMetadataForConnection(ctx) {
 	if (causes.length) throw problem(400, `Invalid request body: ${causes.join('; ')}`, { causes });
 
 	const { state, project } = ctx;
-	const hasConnection = [...state.connections.values()].some((c) => c.projectId === project.id && c.provider === provider && c.group.groupRef === body.groupRef);
-	if (!hasConnection) {
-		throw problem(404, `No ${provider} connection found for group '${body.groupRef}'`, { remedy: 'Create the connection first (generateConnection or the OAuth flow).' });
-	}
+	requireTarget(body.groupRef);
 
 	const key = `${project.id}/${provider}/${body.groupRef}`;
 	const stored = state.customFields.get(key) || {};
@@ -181,9 +206,79 @@ function upsertMetadataForConnection(ctx) {
 	return ok({ success: true, fields: results });
 }
 
+/**
+ * `?groupRef=` (required) and `?excludeReadOnly=` of both metadata reads.
+ * @param {Ctx} ctx
+ */
+function metadataQuery(ctx) {
+	const groupRef = queryString(ctx.query, 'groupRef');
+	const excludeReadOnly = queryString(ctx.query, 'excludeReadOnly');
+	const issues = [];
+	if (!groupRef) issues.push(issue('query', 'groupRef', 'groupRef is required', undefined, 'Missing required parameter'));
+	if (excludeReadOnly !== undefined && excludeReadOnly !== 'true' && excludeReadOnly !== 'false') {
+		issues.push(issue('query', 'excludeReadOnly', 'excludeReadOnly must be true or false', excludeReadOnly));
+	}
+	if (issues.length) throw invalid(issues);
+	return { groupRef: /** @type {string} */ (groupRef), excludeReadOnly: excludeReadOnly === 'true' };
+}
+
+/**
+ * ObjectMetadata `{ name, displayName, mappedObjectName?, fields }`: the catalog's fields and the
+ * group's custom fields (upserted above), keyed by field name. 404 for an object the provider
+ * does not have.
+ * @param {Ctx} ctx @param {string} provider @param {string} objectName @param {string} groupRef
+ * @param {boolean} excludeReadOnly @param {string} [mappedObjectName]
+ */
+function objectMetadata(ctx, provider, objectName, groupRef, excludeReadOnly, mappedObjectName) {
+	const known = (PROVIDER_OBJECTS[provider] || {})[objectName];
+	if (!known) throw problem(404, `Object '${objectName}' is not available in ${provider}`);
+	const stored = (ctx.state.customFields.get(`${ctx.project.id}/${provider}/${groupRef}`) || {})[objectName] || {};
+	/** @type {Record<string, Rec>} */
+	const fields = {};
+	for (const f of known.fields) fields[f.fieldName] = { ...f };
+	for (const { definition: d } of Object.values(stored)) {
+		const fieldName = provider === 'salesforce' && !d.fieldName.endsWith('__c') ? `${d.fieldName}__c` : d.fieldName;
+		const types = /** @type {Record<string, Record<string, string>>} */ (PROVIDER_TYPES)[provider] || {};
+		fields[fieldName] = { fieldName, displayName: d.displayName, valueType: d.valueType, providerType: types[d.valueType] || d.valueType, readOnly: false, isCustom: true, isRequired: Boolean(d.required) };
+	}
+	if (excludeReadOnly) for (const [name, f] of Object.entries(fields)) if (f.readOnly) delete fields[name];
+	return ok({ name: objectName, displayName: known.displayName, ...(mappedObjectName ? { mappedObjectName } : {}), fields });
+}
+
+/** @param {Ctx} ctx */
+function getObjectMetadataForConnection(ctx) {
+	const provider = ctx.params.provider;
+	if (!PROVIDERS[provider]) throw problem(404, `Provider '${provider}' not found`);
+	const { groupRef, excludeReadOnly } = metadataQuery(ctx);
+	const hasConnection = [...ctx.state.connections.values()].some((c) => c.projectId === ctx.project.id && c.provider === provider && c.group.groupRef === groupRef);
+	if (!hasConnection) throw problem(404, `No ${provider} connection found for group '${groupRef}'`);
+	return objectMetadata(ctx, provider, ctx.params.objectName, groupRef, excludeReadOnly);
+}
+
+/**
+ * The object may be named as the integration maps it (`mapToName` of a read object of the
+ * latest revision); the answer then says `mappedObjectName`.
+ * @param {Ctx} ctx
+ */
+function getObjectMetadataForInstallation(ctx) {
+	const integration = findIntegration(ctx, 'integrationId');
+	const { groupRef, excludeReadOnly } = metadataQuery(ctx);
+	const installed = [...ctx.state.installations.values()].some((i) => i.integrationId === integration.id && i.group.groupRef === groupRef);
+	if (!installed) throw problem(404, `No installation of this integration for group '${groupRef}'`);
+	const name = ctx.params.objectName;
+	const readObjects = (integration.latestRevision.content.read && integration.latestRevision.content.read.objects) || [];
+	const mapped = readObjects.find((/** @type {Rec} */ o) => o.mapToName === name);
+	return mapped
+		? objectMetadata(ctx, integration.provider, mapped.objectName, groupRef, excludeReadOnly, name)
+		: objectMetadata(ctx, integration.provider, name, groupRef, excludeReadOnly);
+}
+
 /** @type {import('../router').RouteDef[]} */
 const routes = [
 	{ id: 'upsertMetadataForConnection', method: 'PUT', path: '/v1/projects/{projectIdOrName}/providers/{provider}/object-metadata', seedOp: 3, handler: upsertMetadataForConnection },
+	{ id: 'upsertMetadataForInstallation', method: 'PUT', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/object-metadata', handler: upsertMetadataForInstallation },
+	{ id: 'getObjectMetadataForConnection', method: 'GET', path: '/v1/projects/{projectIdOrName}/providers/{provider}/objects/{objectName}/metadata', handler: getObjectMetadataForConnection },
+	{ id: 'getObjectMetadataForInstallation', method: 'GET', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/objects/{objectName}/metadata', handler: getObjectMetadataForInstallation },
 ];
 
 module.exports = { routes, UPSERT_METADATA, FIELD_DEFINITION };

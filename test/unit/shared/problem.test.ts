@@ -1,4 +1,4 @@
-import { redact, summarizeProblem } from '../../../nodes/shared/problem';
+import { bodyExcerpt, redact, summarizeProblem } from '../../../nodes/shared/problem';
 
 describe('summarizeProblem', () => {
 	test('InputValidationProblem: title, detail, every issue with location, name, reason and value', () => {
@@ -152,5 +152,15 @@ describe('a secret echoed by the service is masked in every field and form', () 
 		const everything = JSON.stringify(p);
 		for (const shown of forms) expect(everything).not.toContain(shown);
 		expect(p.title).toBe('API key [redacted] not found');
+	});
+});
+
+describe('bodyExcerpt', () => {
+	test('masks secret-named fields (also cut off) and given secrets in the first bytes', () => {
+		const body =
+			'[{"key":"amp_sim_demo_key_0001","label":"demo key","clientSecret":"a\\"b","note":"tok-123"},{"key":"amp_sim_de';
+		const shown = bodyExcerpt(body, ['tok-123'], 200);
+		expect(shown).not.toMatch(/amp_sim|a\\"b|tok-123/);
+		expect(shown).toContain('"label\\":\\"demo key');
 	});
 });

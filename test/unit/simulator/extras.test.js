@@ -28,7 +28,9 @@ describe('integrations, connections, installations', () => {
 
 	test('listConnections with filters, getConnection', async () => {
 		await t.api.post(`${P}/connections:generate`, { groupRef: 'other', consumerRef: 'u', provider: 'salesforce' });
-		expect((await t.api.get(`${P}/connections`)).data).toHaveLength(2);
+		// The four seeded connections (SEED: connectionId, apiKeyConnectionId, deletableConnectionId,
+		// deletableInstallationConnectionId) and the new one.
+		expect((await t.api.get(`${P}/connections`)).data).toHaveLength(5);
 		const hub = await t.api.get(`${P}/connections`, { params: { provider: 'hubspot', groupRef: SEED.groupRef, consumerRef: SEED.consumerRef } });
 		expect(hub.data.map((c) => c.id)).toEqual([SEED.connectionId]);
 		expect((await t.api.get(`${P}/connections`, { params: { groupRef: 'nobody' } })).data).toEqual([]);
@@ -38,7 +40,8 @@ describe('integrations, connections, installations', () => {
 
 	test('installations: project-wide, per integration, one', async () => {
 		const all = await t.api.get(`${P}/installations`);
-		expect(all.data).toHaveLength(1);
+		// The seeded installation and the one only deletions use (SEED.deletableInstallationId).
+		expect(all.data.map((i) => i.id)).toEqual([SEED.installationId, SEED.deletableInstallationId]);
 		const inst = all.data[0];
 		expect(inst).toMatchObject({
 			id: SEED.installationId, projectId: SEED.projectId, integrationId: SEED.integrationId, healthStatus: 'healthy',
@@ -98,7 +101,7 @@ describe('destinations', () => {
 		const withSecrets = await t.api.get(`${P}/destinations/my-hook`, { params: { includeSecrets: true } });
 		expect(withSecrets.data.secrets.webhookSigningKey).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
 		const list = await t.api.get(`${P}/destinations`);
-		expect(list.data.map((d) => d.name).sort()).toEqual(['events-stream', 'my-hook', 'n8n-webhook']);
+		expect(list.data.map((d) => d.name).sort()).toEqual(['crm-webhook', 'events-stream', 'legacy-webhook', 'my-hook', 'n8n-webhook']);
 		expect(list.data.every((d) => !('secrets' in d) && !('_secrets' in d))).toBe(true);
 	});
 
@@ -129,7 +132,8 @@ describe('destinations', () => {
 
 	test('delete → 204, its topic routes go too', async () => {
 		expect((await t.api.delete(`${P}/destinations/${SEED.destinationName}`)).status).toBe(204);
-		expect(t.sim.state.topicDestinationRoutes.size).toBe(0);
+		// Only the route to the kinesis destination is left.
+		expect([...t.sim.state.topicDestinationRoutes.values()].map((r) => r.destinationId)).toEqual([SEED.kinesisDestinationId]);
 		expect((await t.api.get(`${P}/destinations/${SEED.destinationName}`)).status).toBe(404);
 	});
 });
@@ -139,7 +143,7 @@ describe('topics and routes', () => {
 		const res = await t.api.post(`${P}/topics`, { name: 'n8n-events' });
 		expect(res.status).toBe(201);
 		expect(res.data).toEqual({ id: expect.any(String), name: 'n8n-events', projectId: SEED.projectId, createTime: expect.stringMatching(MICROS) });
-		expect((await t.api.get(`${P}/topics`)).data.map((x) => x.name).sort()).toEqual(['alerts', 'n8n-events', 'old-alerts']);
+		expect((await t.api.get(`${P}/topics`)).data.map((x) => x.name).sort()).toEqual(['alerts', 'billing-alerts', 'n8n-events', 'old-alerts']);
 		expect((await t.api.post(`${P}/topics`, { name: 'x'.repeat(65) })).status).toBe(400);
 	});
 
@@ -165,7 +169,8 @@ describe('topics and routes', () => {
 
 describe('JWT keys and orgs', () => {
 	test('listJWTKeys, ?active=true filters', async () => {
-		expect((await t.api.get(`${P}/jwt-keys`)).data).toHaveLength(1);
+		// The seeded active key and the inactive one the delete example removes.
+		expect((await t.api.get(`${P}/jwt-keys`)).data.map((k) => k.id).sort()).toEqual([SEED.jwtKeyId, SEED.deletableJwtKeyId].sort());
 		await t.api.patch(`${P}/jwt-keys/${SEED.jwtKeyId}`, { updateMask: ['active'], jwtKey: { active: false } });
 		expect((await t.api.get(`${P}/jwt-keys`, { params: { active: true } })).data).toEqual([]);
 		expect((await t.api.get(`${P}/jwt-keys/${SEED.jwtKeyId}`)).data.active).toBe(false);

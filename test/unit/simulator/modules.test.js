@@ -104,7 +104,7 @@ describe('routes', () => {
 		const m = matchRoute('read', 'POST', '/v1/projects/p%20q/integrations/i/installations/x:unpause');
 		expect(m.route.id).toBe('unpauseReads');
 		expect(m.params).toEqual({ projectIdOrName: 'p q', integrationId: 'i', installationId: 'x' });
-		expect(matchRoute('api', 'PUT', '/v1/projects')).toEqual({ allowed: ['GET'] });
+		expect(matchRoute('api', 'PUT', '/v1/projects')).toEqual({ allowed: ['GET', 'POST'] });
 	});
 });
 

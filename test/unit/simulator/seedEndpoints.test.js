@@ -432,7 +432,7 @@ describe('seed op 16: listProjects', () => {
 
 	test('bearer: every project of the builder\'s orgs', async () => {
 		const res = await t.bearer.get('/projects');
-		expect(res.data.map((p) => p.name).sort()).toEqual([SEED.projectName, SEED.secondProjectName]);
+		expect(res.data.map((p) => p.name).sort()).toEqual([SEED.projectName, SEED.sandboxProjectName, SEED.secondProjectName]);
 		expect(res.data.every((p) => !('entitlements' in p))).toBe(true);
 	});
 });

@@ -1,12 +1,26 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/defineOperation';
 
 const resource = 'claimedDomain';
 const showForClaim = { show: { resource: [resource], operation: ['claim'] } };
 
 export const claimedDomainOperations: OperationDefinition[] = [
+	// GET /claimed-domains?domain= — bearer only; 200 { id, parentType, parentId, domain }; 404 when no
+	// organization has claimed the domain (docs/api-notes.md, "Organizations and builders").
+	{
+		name: 'Check',
+		value: 'check',
+		action: 'Check a domain',
+		description:
+			'Find which organization has claimed an email domain; fails with 404 when none has',
+		method: 'GET',
+		path: '/claimed-domains',
+		requires: 'bearerToken',
+		qs: { domain: '{domain}' },
+	},
 	// POST /claimed-domains — docs/api-notes.md, "claimDomain": bearer only; 201 with no body; 409 if another
 	// organization holds the domain.
 	{
@@ -28,6 +42,17 @@ export const claimedDomainOperations: OperationDefinition[] = [
 			})),
 		],
 	},
+	// GET /orgs/{orgId}/claimed-domains — bearer only; a bare array of { id, parentType, parentId, domain }.
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many claimed domains',
+		description: 'List the email domains an organization has claimed',
+		method: 'GET',
+		path: '/orgs/{orgId}/claimed-domains',
+		requires: 'bearerToken',
+		output: [listEntries],
+	},
 ];
 
 export const claimedDomainFields: INodeProperties[] = [
@@ -40,7 +65,7 @@ export const claimedDomainFields: INodeProperties[] = [
 		placeholder: 'e.g. acme.com, jane@acme.com or https://www.acme.com',
 		description:
 			'An email address, a domain name or a URL; the service keeps the part after @ of an email and the host name (without www.) of a URL',
-		displayOptions: showForClaim,
+		displayOptions: { show: { resource: [resource], operation: ['claim', 'check'] } },
 	},
 	{
 		displayName: 'Organization ID',
@@ -61,4 +86,5 @@ export const claimedDomainFields: INodeProperties[] = [
 		description: 'Kind of entity that claims the domain; the service knows only organizations',
 		displayOptions: showForClaim,
 	},
+	...returnAllAndLimit({ show: { resource: [resource], operation: ['getAll'] } }),
 ];

@@ -175,3 +175,76 @@ export async function hideProviderSecrets(
 		return { json: connection };
 	});
 }
+
+/** Query `provider`, `groupRef`, `consumerRef` from the filters given (docs/api-notes.md, "Connections"). */
+export async function connectionFilters(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const filters = this.getNodeParameter('connectionFilters', {}) as IDataObject;
+	const qs: IDataObject = {};
+	for (const key of ['provider', 'groupRef', 'consumerRef']) {
+		const value = filters[key];
+		if (value === undefined || value === null || value === '') continue;
+		if (typeof value !== 'string' && typeof value !== 'number') {
+			throw new NodeOperationError(this.getNode(), `Filter "${key}" must be text`, {
+				itemIndex: this.getItemIndex(),
+				description: `No request was sent. Check the expression that sets it; it gave ${JSON.stringify(value)?.slice(0, 60)}.`,
+			});
+		}
+		qs[key] = String(value).trim();
+	}
+	if (Object.keys(qs).length) requestOptions.qs = { ...(requestOptions.qs ?? {}), ...qs };
+	return requestOptions;
+}
+
+/**
+ * UpdateConnectionRequest (docs/api-notes.md, "Connections"): `connection` holds the values given,
+ * `updateMask` names each of them; at least one is needed. Username and password (basicAuth), and
+ * client ID and secret (oauth2ClientCredentials), go together.
+ */
+export async function buildConnectionUpdate(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const fields = this.getNodeParameter('connectionUpdate', {}) as IDataObject;
+	const given = (key: string) =>
+		fields[key] !== undefined && fields[key] !== null && fields[key] !== '';
+	const fail = (message: string) =>
+		new NodeOperationError(this.getNode(), message, {
+			itemIndex: this.getItemIndex(),
+			description: 'No request was sent. Add the missing field under Update Fields.',
+		});
+	const connection: IDataObject = {};
+	if (given('providerWorkspaceRef')) connection.providerWorkspaceRef = fields.providerWorkspaceRef;
+	if (given('providerMetadata') && fields.providerMetadata !== '{}') {
+		connection.providerMetadata = parseJsonParameter(
+			this,
+			'connectionUpdate.providerMetadata',
+			'Provider Metadata (JSON)',
+			'object',
+		) as IDataObject;
+	}
+	if (given('providerApiKey')) connection.apiKey = fields.providerApiKey;
+	if (given('username') || given('password')) {
+		if (!given('username') || !given('password')) {
+			throw fail('"Basic Auth Username" and "Basic Auth Password" go together: give both');
+		}
+		connection.basicAuth = { username: fields.username, password: fields.password };
+	}
+	if (given('clientId') || given('clientSecret')) {
+		if (!given('clientId') || !given('clientSecret')) {
+			throw fail('"OAuth2 Client ID" and "OAuth2 Client Secret" go together: give both');
+		}
+		connection.oauth2ClientCredentials = {
+			clientId: fields.clientId,
+			clientSecret: fields.clientSecret,
+		};
+	}
+	const updateMask = Object.keys(connection);
+	if (!updateMask.length) {
+		throw fail('Nothing to update: add at least one field under Update Fields');
+	}
+	requestOptions.body = { updateMask, connection };
+	return requestOptions;
+}

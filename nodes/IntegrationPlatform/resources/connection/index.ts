@@ -1,10 +1,19 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { connectionField, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { buildConnectionBody, hideProviderSecrets } from './body';
+import { listEntries, resultItem } from '../../routing/defineOperation';
+import { pathValues } from '../../routing/templates';
+import {
+	buildConnectionBody,
+	buildConnectionUpdate,
+	connectionFilters,
+	hideProviderSecrets,
+} from './body';
 
 const resource = 'connection';
 const showForGenerate = { show: { resource: [resource], operation: ['generate'] } };
+const showFor = (...operation: string[]) => ({ show: { resource: [resource], operation } });
 const showForForms = (...forms: string[]) => ({
 	show: { resource: [resource], operation: ['generate'], providerCredentials: forms },
 });
@@ -22,9 +31,181 @@ export const connectionOperations: OperationDefinition[] = [
 		preSend: [buildConnectionBody],
 		output: [hideProviderSecrets],
 	},
+	// DELETE /projects/{projectIdOrName}/connections/{connectionId} — docs/api-notes.md, "Connections": 204.
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a connection',
+		description: "Delete a consumer's connection and the provider credentials stored with it",
+		method: 'DELETE',
+		path: '/projects/{project}/connections/{connectionId}',
+		output: [resultItem((values) => ({ deleted: true, connectionId: values.connectionId }))],
+	},
+	// GET /projects/{projectIdOrName}/connections/{connectionId} — docs/api-notes.md, "Connections".
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get a connection',
+		description: 'Get a connection with its group, consumer, auth scheme and status',
+		method: 'GET',
+		path: '/projects/{project}/connections/{connectionId}',
+		output: [hideProviderSecrets],
+	},
+	// GET /projects/{projectIdOrName}/connections — docs/api-notes.md, "Connections": a bare array,
+	// filtered by provider, groupRef and consumerRef.
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many connections',
+		description: 'List the connections of a project, optionally of one provider, group or consumer',
+		method: 'GET',
+		path: '/projects/{project}/connections',
+		preSend: [connectionFilters],
+		output: [listEntries],
+	},
+	// PATCH /projects/{projectIdOrName}/connections/{connectionId}:oauth-update — docs/api-notes.md,
+	// "Connections": 200 text/plain, the URL the consumer opens to grant access again.
+	{
+		name: 'Get Reauthorization URL',
+		value: 'getReauthorizationUrl',
+		action: 'Get an OAuth URL to reauthorize a connection',
+		description:
+			"Get the URL a consumer opens to renew an OAuth connection's access (e.g. after its refresh token was revoked)",
+		method: 'PATCH',
+		path: '/projects/{project}/connections/{connectionId}:oauth-update',
+		textAnswer: 'url',
+		output: [
+			async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+				const { connectionId } = pathValues(this);
+				return items.map(({ json }) => ({ json: { ...json, connectionId } }));
+			},
+		],
+	},
+	// PATCH /projects/{projectIdOrName}/connections/{connectionId} — docs/api-notes.md, "Connections":
+	// `{ updateMask, connection }`; the mask is built from the fields given.
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update a connection',
+		description:
+			'Rotate the provider credentials of a connection or change its workspace and metadata',
+		method: 'PATCH',
+		path: '/projects/{project}/connections/{connectionId}',
+		preSend: [buildConnectionUpdate],
+		output: [hideProviderSecrets],
+	},
 ];
 
+/**
+ * The connection locator of this resource: the shared field, shown here for the operations on one
+ * connection (the shared one's text speaks of hydrated revisions).
+ */
+const connectionLocator: INodeProperties = {
+	...connectionField,
+	description: 'A connection of the project, from the list (shown by group and provider) or by ID',
+	displayOptions: showFor('get', 'update', 'delete', 'getReauthorizationUrl'),
+};
+
 export const connectionFields: INodeProperties[] = [
+	connectionLocator,
+	...returnAllAndLimit(showFor('getAll')),
+	{
+		displayName: 'Filters',
+		name: 'connectionFilters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: showFor('getAll'),
+		options: [
+			{
+				displayName: 'Consumer Ref',
+				name: 'consumerRef',
+				type: 'string',
+				default: '',
+				description: 'Only connections of this consumer (your ID of the user)',
+			},
+			{
+				displayName: 'Group Ref',
+				name: 'groupRef',
+				type: 'string',
+				default: '',
+				description: 'Only connections of this group (your ID of the customer account)',
+			},
+			{
+				displayName: 'Provider',
+				name: 'provider',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. hubspot',
+				description: 'Only connections to this provider',
+			},
+		],
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'connectionUpdate',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description:
+			'What to change; credentials must be of the auth scheme the connection already has',
+		displayOptions: showFor('update'),
+		options: [
+			{
+				displayName: 'Basic Auth Password',
+				name: 'password',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'New password; send it with the username',
+			},
+			{
+				displayName: 'Basic Auth Username',
+				name: 'username',
+				type: 'string',
+				default: '',
+				description: 'New username; send it with the password',
+			},
+			{
+				displayName: 'OAuth2 Client ID',
+				name: 'clientId',
+				type: 'string',
+				default: '',
+				description: 'New client ID of an OAuth2 client-credentials connection; send it with the secret',
+			},
+			{
+				displayName: 'OAuth2 Client Secret',
+				name: 'clientSecret',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'New client secret; send it with the client ID',
+			},
+			{
+				displayName: 'Provider API Key',
+				name: 'providerApiKey',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'New API key of an API-key connection',
+			},
+			{
+				displayName: 'Provider Metadata (JSON)',
+				name: 'providerMetadata',
+				type: 'json',
+				default: '{}',
+				description:
+					'Replaces the provider metadata, e.g. {"instance": {"value": "eu1", "source": "input"}}',
+			},
+			{
+				displayName: 'Provider Workspace Ref',
+				name: 'providerWorkspaceRef',
+				type: 'string',
+				default: '',
+				description: 'The provider workspace, e.g. a Salesforce subdomain',
+			},
+		],
+	},
 	{
 		displayName: 'Provider Name or ID',
 		name: 'provider',

@@ -1,12 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { integrationField } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { buildUpsertBody, splitFieldResults } from './body';
 
 const resource = 'customField';
+const upserts = ['upsert', 'upsertForInstallation'];
 const showForUpsert = { show: { resource: [resource], operation: ['upsert'] } };
+const showForUpserts = { show: { resource: [resource], operation: upserts } };
 const showForMode = (mode: string) => ({
-	show: { resource: [resource], operation: ['upsert'], definedWith: [mode] },
+	show: { resource: [resource], operation: upserts, definedWith: [mode] },
 });
 
 export const customFieldOperations: OperationDefinition[] = [
@@ -18,6 +21,20 @@ export const customFieldOperations: OperationDefinition[] = [
 		description: 'Create a new record, or update the current one if it already exists (upsert)',
 		method: 'PUT',
 		path: '/projects/{project}/providers/{provider}/object-metadata',
+		preSend: [buildUpsertBody],
+		output: [splitFieldResults],
+	},
+	// PUT /projects/{projectIdOrName}/integrations/{integrationId}/object-metadata —
+	// docs/api-notes.md, "Object metadata": the same request, in the provider account of the
+	// group's installation of the integration.
+	{
+		name: 'Create or Update via Installation',
+		value: 'upsertForInstallation',
+		action: 'Create or update custom fields via an installation',
+		description:
+			"Create or update custom fields in the provider account of a group's installation (upsert)",
+		method: 'PUT',
+		path: '/projects/{project}/integrations/{integration}/object-metadata',
 		preSend: [buildUpsertBody],
 		output: [splitFieldResults],
 	},
@@ -193,6 +210,11 @@ const fieldOptions: INodeProperties = {
 
 export const customFieldFields: INodeProperties[] = [
 	{
+		...integrationField,
+		description: 'The integration (HubSpot or Salesforce) whose installation for the group is used',
+		displayOptions: { show: { resource: [resource], operation: ['upsertForInstallation'] } },
+	},
+	{
 		displayName: 'Provider',
 		name: 'provider',
 		type: 'options',
@@ -211,8 +233,8 @@ export const customFieldFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. acme-inc',
-		description: 'Your ID of the group whose connection is used to change the provider',
-		displayOptions: showForUpsert,
+		description: 'Your ID of the group whose connection or installation is used to change the provider',
+		displayOptions: showForUpserts,
 	},
 	{
 		displayName: 'Define Fields With',
@@ -223,7 +245,7 @@ export const customFieldFields: INodeProperties[] = [
 			{ name: 'Field List (One Object)', value: 'fields' },
 			{ name: 'JSON (Several Objects)', value: 'json' },
 		],
-		displayOptions: showForUpsert,
+		displayOptions: showForUpserts,
 	},
 	{
 		displayName: 'Object Name',

@@ -6,11 +6,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/defineOperation';
+import { buildConfigChanges, buildCreateBody, buildUpdateBody, groupRefFilter } from './body';
 
 const resource = 'installation';
-const showForUnpause = { show: { resource: [resource], operation: ['unpauseReads'] } };
+const showFor = (...operation: string[]) => ({ show: { resource: [resource], operation } });
+const showForUnpause = showFor('unpauseReads', 'pauseReads');
 
 /** Object names from comma-separated text or a list; undefined when neither (e.g. an object). */
 function objectList(text: unknown): string[] | undefined {
@@ -21,7 +24,7 @@ function objectList(text: unknown): string[] | undefined {
 	return values.map((value) => String(value).trim()).filter(Boolean);
 }
 
-/** Body `{ objects?, note? }`, both optional: without objects every paused object resumes. */
+/** Body `{ objects?, note? }` of pause and unpause, both optional: without objects, all objects. */
 async function buildUnpauseBody(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
@@ -48,7 +51,102 @@ async function buildUnpauseBody(
 	return requestOptions;
 }
 
+const installationPath =
+	'/projects/{project}/integrations/{integration}/installations/{installation}';
+
 export const installationOperations: OperationDefinition[] = [
+	// POST …/integrations/{integrationId}/installations — docs/api-notes.md, "Installations": 201 Installation.
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create an installation',
+		description:
+			"Install an integration for a group, with its config; the group's connection to the provider is used",
+		method: 'POST',
+		path: '/projects/{project}/integrations/{integration}/installations',
+		body: { groupRef: '{groupRef}' },
+		preSend: [buildCreateBody],
+	},
+	// DELETE …/installations/{installationId} — docs/api-notes.md, "Installations": 204; the service
+	// also deletes the connection when no other installation uses it.
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete an installation',
+		description:
+			'Delete an installation (and its connection, when no other installation uses it)',
+		method: 'DELETE',
+		path: installationPath,
+		output: [resultItem((values) => ({ deleted: true, installationId: values.installation }))],
+	},
+	// GET …/installations/{installationId} — docs/api-notes.md, "Installations".
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get an installation',
+		description: 'Get an installation with its connection, config and health status',
+		method: 'GET',
+		path: installationPath,
+	},
+	// GET …/objects/{objectName}/backfill-progress — docs/api-notes.md, "Installations".
+	{
+		name: 'Get Backfill Progress',
+		value: 'getBackfillProgress',
+		action: 'Get the backfill progress of an object',
+		description: 'Get how many records the initial read of an object has processed so far',
+		method: 'GET',
+		path: `${installationPath}/objects/{objectName}/backfill-progress`,
+	},
+	// GET …/integrations/{integrationId}/installations — docs/api-notes.md, "Installations": a bare array.
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many installations of an integration',
+		description: 'List the installations of an integration, optionally of one group',
+		method: 'GET',
+		path: '/projects/{project}/integrations/{integration}/installations',
+		preSend: [groupRefFilter],
+		output: [listEntries],
+	},
+	// GET /projects/{projectIdOrName}/installations — docs/api-notes.md, "Installations": every
+	// integration's installations, a bare array.
+	{
+		name: 'Get Many in Project',
+		value: 'getAllInProject',
+		action: 'Get many installations of a project',
+		description: 'List the installations of every integration of the project, optionally of one group',
+		method: 'GET',
+		path: '/projects/{project}/installations',
+		preSend: [groupRefFilter],
+		output: [listEntries],
+	},
+	// POST {read_url}/v1/…/installations/{installationId}:pause — docs/api-notes.md, "unpauseReads"
+	// and "Installations": the read host, X-Api-Key only; 204.
+	{
+		name: 'Pause Reads',
+		value: 'pauseReads',
+		action: 'Pause the reads of an installation',
+		description:
+			'Stop the scheduled reads of some or all objects until they are unpaused. Uses the read API host.',
+		method: 'POST',
+		path: `${installationPath}:pause`,
+		host: 'read',
+		requires: 'apiKey',
+		preSend: [buildUnpauseBody],
+		output: [
+			resultItem((values, context) => {
+				const fields = context.getNodeParameter('unpauseFields', {}) as {
+					objects?: string | string[];
+				};
+				const objects = objectList(fields.objects) ?? [];
+				return {
+					paused: true,
+					installationId: values.installation,
+					objects: objects.length ? objects : 'all',
+				};
+			}),
+		],
+	},
 	// POST {read_url}/v1/…/installations/{installationId}:unpause — docs/api-notes.md, "unpauseReads": the read
 	// host, which accepts only X-Api-Key; 204.
 	{
@@ -76,9 +174,234 @@ export const installationOperations: OperationDefinition[] = [
 			}),
 		],
 	},
+	// PATCH …/integrations/{integrationId}/objects/{objectName}/config-content — docs/api-notes.md,
+	// "Installations": JSON Patch operations on one object's config; 200 Installation.
+	{
+		name: 'Update Object Config',
+		value: 'updateObjectConfig',
+		action: "Update an object's config in an installation",
+		description:
+			"Change one object's read, write or subscribe config with JSON Patch operations (add, remove, replace)",
+		method: 'PATCH',
+		path: '/projects/{project}/integrations/{integration}/objects/{objectName}/config-content',
+		body: { installationId: '{installation}', action: '{configAction}' },
+		preSend: [buildConfigChanges],
+	},
+	// PATCH …/installations/{installationId} — docs/api-notes.md, "Installations": `{ updateMask,
+	// installation }`; the mask is built from the fields given.
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update an installation',
+		description:
+			'Change the connection, or replace the config of some objects (field masks built for you)',
+		method: 'PATCH',
+		path: installationPath,
+		preSend: [buildUpdateBody],
+	},
 ];
 
+const objectsJson = (action: string, what: string): INodeProperties => ({
+	displayName: `${action} Objects (JSON)`,
+	name: `${action.toLowerCase()}Objects`,
+	type: 'json',
+	default: '{}',
+	description: what,
+});
+
 export const installationFields: INodeProperties[] = [
+	...returnAllAndLimit(showFor('getAll', 'getAllInProject')),
+	{
+		displayName: 'Filters',
+		name: 'installationFilters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: showFor('getAll', 'getAllInProject'),
+		options: [
+			{
+				displayName: 'Group Ref',
+				name: 'groupRef',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. acme-inc',
+				description: 'Only installations of this group (your ID of the customer account)',
+			},
+		],
+	},
+	{
+		displayName: 'Group Ref',
+		name: 'groupRef',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. acme-inc',
+		description:
+			'Your ID of the group of users that gets the installation; it needs a connection to the provider',
+		displayOptions: showFor('create'),
+	},
+	{
+		displayName: 'Config Content (JSON)',
+		name: 'configContent',
+		type: 'json',
+		required: true,
+		default:
+			'{\n  "provider": "hubspot",\n  "read": {\n    "objects": {\n      "contacts": { "objectName": "contacts", "schedule": "*/30 * * * *", "destination": "n8n-webhook", "selectedFieldsAuto": "all" }\n    }\n  }\n}',
+		description:
+			'The installation config: provider, and read, write, subscribe and proxy sections keyed by object',
+		displayOptions: showFor('create'),
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'createFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: showFor('create'),
+		options: [
+			{
+				displayName: 'Connection ID',
+				name: 'connectionId',
+				type: 'string',
+				default: '',
+				description: "The group's connection to use; leave out for the group's default connection",
+			},
+			{
+				displayName: 'Created By',
+				name: 'createdBy',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. api:n8n',
+				description: 'Who created the config: consumer:{ID}, builder:{ID} or api:{caller}',
+			},
+			{
+				displayName: 'Skip Sampling',
+				name: 'skipSampling',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to skip the sample read that checks the read config against the provider before saving',
+			},
+		],
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'installationUpdate',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: showFor('update'),
+		options: [
+			{
+				displayName: 'Connection ID',
+				name: 'connectionId',
+				type: 'string',
+				default: '',
+				description: 'Switch the installation to this connection',
+			},
+			{
+				displayName: 'Created By',
+				name: 'createdBy',
+				type: 'string',
+				default: '',
+				description: 'Who the config is attributed to: consumer:{ID}, builder:{ID} or api:{caller}',
+			},
+			{
+				displayName: 'Proxy Enabled',
+				name: 'proxyEnabled',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the proxy is enabled for the installation',
+			},
+			objectsJson(
+				'Read',
+				'Object name → its read config; each object given is replaced, the others are kept',
+			),
+			{
+				displayName: 'Skip Sampling',
+				name: 'skipSampling',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to skip the sample read that checks a changed read config',
+			},
+			objectsJson(
+				'Subscribe',
+				'Object name → subscribe config; replaces the whole subscribe map',
+			),
+			objectsJson('Write', 'Object name → write config; replaces the whole write map'),
+		],
+	},
+	{
+		displayName: 'Object Name',
+		name: 'objectName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. contacts',
+		description: 'The object (its provider name) whose backfill is tracked or whose config changes',
+		displayOptions: showFor('getBackfillProgress', 'updateObjectConfig'),
+	},
+	{
+		displayName: 'Config Of',
+		name: 'configAction',
+		type: 'options',
+		default: 'read',
+		options: [
+			{ name: 'Read', value: 'read' },
+			{ name: 'Subscribe', value: 'subscribe' },
+			{ name: 'Write', value: 'write' },
+		],
+		description: "Which of the object's configs changes",
+		displayOptions: showFor('updateObjectConfig'),
+	},
+	{
+		displayName: 'Changes',
+		name: 'changes',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		required: true,
+		default: {},
+		placeholder: 'Add Change',
+		description: "JSON Patch operations on the object's config, applied in order",
+		displayOptions: showFor('updateObjectConfig'),
+		options: [
+			{
+				displayName: 'Change',
+				name: 'change',
+				values: [
+					{
+						displayName: 'Operation',
+						name: 'op',
+						type: 'options',
+						default: 'replace',
+						options: [
+							{ name: 'Add', value: 'add' },
+							{ name: 'Remove', value: 'remove' },
+							{ name: 'Replace', value: 'replace' },
+						],
+					},
+					{
+						displayName: 'Path',
+						name: 'path',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. /schedule or /selectedFields/phone',
+						description: 'JSON Pointer into the object\'s config, starting with /',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. */10 * * * * or true',
+						description:
+							'Read as JSON when it is JSON (true, 5, {"a": 1}, "quoted text"), otherwise sent as text. Not used by Remove.',
+						displayOptions: { hide: { op: ['remove'] } },
+					},
+				],
+			},
+		],
+	},
 	{
 		displayName: 'Additional Fields',
 		name: 'unpauseFields',
@@ -92,7 +415,7 @@ export const installationFields: INodeProperties[] = [
 				name: 'note',
 				type: 'string',
 				default: '',
-				description: 'A note recorded with the unpause, e.g. why reads resume',
+				description: 'A note recorded with the change, e.g. why reads pause or resume',
 			},
 			{
 				displayName: 'Objects',
@@ -101,7 +424,7 @@ export const installationFields: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. contacts, companies',
 				description:
-					'Objects whose reads resume (comma-separated, mapped or provider names). Leave out for all.',
+					'Objects whose reads pause or resume (comma-separated, mapped or provider names). Leave out for all.',
 			},
 		],
 	},

@@ -1,15 +1,23 @@
-import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../fields';
+import { integrationField, returnAllAndLimit } from '../../fields';
 import { jsonBodyParameter } from '../../routing/parameters';
 import { checkPathSegment, encodePathSegment } from '../../../shared/paths';
 import { pathValues } from '../../routing/templates';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/defineOperation';
 import { lookupRequest } from '../../routing/requestPolicy';
+import { buildSourceBody, sourceFields } from '../revision/source';
 
 const resource = 'integration';
 const showForCreate = { show: { resource: [resource], operation: ['create'] } };
+const showFor = (...operation: string[]) => ({ show: { resource: [resource], operation } });
 
 /**
  * Create answers 201 with an empty body (docs/api-notes.md, "createIntegration"), so the node looks the new
@@ -37,6 +45,16 @@ async function returnCreatedIntegration(
 	}
 }
 
+/** One item per integration of the batch answer (an array of Integration). */
+async function splitIntegrations(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
+	return body.map((json) => ({ json }));
+}
+
 export const integrationOperations: OperationDefinition[] = [
 	// POST /projects/{projectIdOrName}/integrations — docs/api-notes.md, "createIntegration". The spec's redacted
 	// "the service" field is `latestRevision { specVersion, content }`.
@@ -57,6 +75,41 @@ export const integrationOperations: OperationDefinition[] = [
 		],
 		output: [returnCreatedIntegration],
 	},
+	// PUT /projects/{projectIdOrName}/integrations:batch — docs/api-notes.md, "Integrations and
+	// revisions": creates the integrations of an amp.yaml that do not exist, gives the others a new
+	// revision, and answers the array of them.
+	{
+		name: 'Create or Update Many',
+		value: 'upsertMany',
+		action: 'Create or update many integrations',
+		description:
+			'Deploy every integration of an amp.yaml (or a zip of the source): new ones are created, existing ones get a new revision',
+		method: 'PUT',
+		path: '/projects/{project}/integrations:batch',
+		preSend: [buildSourceBody],
+		output: [splitIntegrations],
+	},
+	// DELETE /projects/{projectIdOrName}/integrations/{integrationIdOrName} — docs/api-notes.md,
+	// "Integrations and revisions": 204; its installations go too.
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete an integration',
+		description: 'Delete an integration and all its installations',
+		method: 'DELETE',
+		path: '/projects/{project}/integrations/{integration}',
+		output: [resultItem((values) => ({ deleted: true, integration: values.integration }))],
+	},
+	// GET /projects/{projectIdOrName}/integrations/{integrationIdOrName} — docs/api-notes.md,
+	// "Integrations and revisions": by ID or name.
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get an integration',
+		description: 'Get an integration with its latest revision',
+		method: 'GET',
+		path: '/projects/{project}/integrations/{integration}',
+	},
 	// GET /projects/{projectIdOrName}/integrations — docs/api-notes.md, "listIntegrations": a bare array.
 	{
 		name: 'Get Many',
@@ -70,6 +123,18 @@ export const integrationOperations: OperationDefinition[] = [
 ];
 
 export const integrationFields: INodeProperties[] = [
+	// Get and Delete take an ID or a name (docs/api-notes.md, "Integrations and revisions"); the
+	// shared locator (fields.ts) offers no name mode.
+	{
+		...integrationField,
+		description: 'The integration, from the list, by name or by ID',
+		displayOptions: showFor('get', 'delete'),
+		modes: [
+			...(integrationField.modes ?? []).filter((mode) => mode.name === 'list'),
+			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. hubspot-sync' },
+			...(integrationField.modes ?? []).filter((mode) => mode.name === 'id'),
+		],
+	},
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -110,4 +175,5 @@ export const integrationFields: INodeProperties[] = [
 		displayOptions: showForCreate,
 	},
 	...returnAllAndLimit({ show: { resource: [resource], operation: ['getAll'] } }),
+	...sourceFields(resource, 'upsertMany'),
 ];

@@ -1,11 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/defineOperation';
 
 const resource = 'invite';
+const showFor = (operation: string[]) => ({ show: { resource: [resource], operation } });
 
 export const inviteOperations: OperationDefinition[] = [
+	// POST /orgs/{orgId}/invites — { email } → 201 Invite (status pending); bearer only.
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create an invite',
+		description: 'Invite someone to an organization by email',
+		method: 'POST',
+		path: '/orgs/{orgId}/invites',
+		requires: 'bearerToken',
+		body: { email: '{email}' },
+	},
 	// GET /orgs/{orgId}/invites/{inviteId} — docs/api-notes.md, "getOrgInvite": bearer only; 200 Invite.
 	{
 		name: 'Get',
@@ -15,6 +28,17 @@ export const inviteOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/orgs/{orgId}/invites/{inviteId}',
 		requires: 'bearerToken',
+	},
+	// GET /orgs/{orgId}/invites — a bare array of Invite, of every status; bearer only.
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many invites',
+		description: 'List the invitations of an organization (pending, accepted, revoked, expired)',
+		method: 'GET',
+		path: '/orgs/{orgId}/invites',
+		requires: 'bearerToken',
+		output: [listEntries],
 	},
 	// DELETE /orgs/{orgId}/invites/{inviteId} — docs/api-notes.md, "deleteOrgInvite": bearer only; 204.
 	{
@@ -32,6 +56,17 @@ export const inviteOperations: OperationDefinition[] = [
 ];
 
 export const inviteFields: INodeProperties[] = [
+	// The shared Organization ID (fields.ts) is hidden for every Create; this copy shows it for this one.
+	{
+		displayName: 'Organization ID',
+		name: 'orgId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 8d2b…',
+		description: 'ID of the organization (shown as orgId on every project)',
+		displayOptions: showFor(['create']),
+	},
 	{
 		displayName: 'Invite ID',
 		name: 'inviteId',
@@ -39,6 +74,17 @@ export const inviteFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. 5b1f…',
-		displayOptions: { show: { resource: [resource] } },
+		displayOptions: showFor(['get', 'revoke']),
 	},
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		required: true,
+		default: '',
+		description: 'Email address of the person to invite',
+		displayOptions: showFor(['create']),
+	},
+	...returnAllAndLimit(showFor(['getAll'])),
 ];

@@ -5,11 +5,15 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { OperationDefinition } from '../../routing/defineOperation';
 
+import { returnAllAndLimit } from '../../fields';
+import type { OperationDefinition } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/defineOperation';
+import { booleanOptionQuery } from '../../routing/updateMask';
 
 const resource = 'jwtKey';
-const showForUpdate = { show: { resource: [resource], operation: ['update'] } };
+const showFor = (...operation: string[]) => ({ show: { resource: [resource], operation } });
+const showForUpdate = showFor('update');
 
 /**
  * Builds `{ updateMask, jwtKey }` from the fields the user added (docs/api-notes.md, "updateJWTKey").
@@ -50,6 +54,46 @@ async function buildJwtKeyUpdate(
 }
 
 export const jwtKeyOperations: OperationDefinition[] = [
+	// POST /projects/{projectIdOrName}/jwt-keys — docs/api-notes.md, "JWT keys": 201 `{ kid }` only.
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create a JWT key',
+		description: 'Register an RSA public key that verifies the tokens your frontend signs',
+		method: 'POST',
+		path: '/projects/{project}/jwt-keys',
+		body: { label: '{jwtKeyLabel}', algorithm: '{algorithm}', publicKeyPem: '{publicKeyPem}' },
+	},
+	// DELETE /projects/{projectIdOrName}/jwt-keys/{keyId} — docs/api-notes.md, "JWT keys": 204.
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a JWT key',
+		description: 'Delete a JWT key for good; tokens it verified are refused from then on',
+		method: 'DELETE',
+		path: '/projects/{project}/jwt-keys/{jwtKey}',
+		output: [resultItem((values) => ({ deleted: true, jwtKeyId: values.jwtKey }))],
+	},
+	// GET /projects/{projectIdOrName}/jwt-keys/{keyId} — docs/api-notes.md, "JWT keys".
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get a JWT key',
+		description: 'Get a JWT key with its public key',
+		method: 'GET',
+		path: '/projects/{project}/jwt-keys/{jwtKey}',
+	},
+	// GET /projects/{projectIdOrName}/jwt-keys — docs/api-notes.md, "JWT keys": a bare array; `?active=`.
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many JWT keys',
+		description: "List the project's JWT keys",
+		method: 'GET',
+		path: '/projects/{project}/jwt-keys',
+		preSend: [booleanOptionQuery('activeOnly', 'active', 'Active Keys Only')],
+		output: [listEntries],
+	},
 	// PATCH /projects/{projectIdOrName}/jwt-keys/{keyId} — 200 JWTKey; errors carry validationIssues.
 	{
 		name: 'Update',
@@ -69,7 +113,7 @@ export const jwtKeyFields: INodeProperties[] = [
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		description: 'The key to update, from the list or by ID',
+		description: 'The JWT key, from the list or by ID',
 		modes: [
 			{
 				displayName: 'From List',
@@ -80,8 +124,61 @@ export const jwtKeyFields: INodeProperties[] = [
 			},
 			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 3b7c…' },
 		],
-		displayOptions: showForUpdate,
+		displayOptions: showFor('delete', 'get', 'update'),
 	},
+	{
+		displayName: 'Label',
+		name: 'jwtKeyLabel',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. production-key-1',
+		description: 'Human-readable name of the key (1 to 255 characters)',
+		displayOptions: showFor('create'),
+	},
+	{
+		displayName: 'Algorithm',
+		name: 'algorithm',
+		type: 'options',
+		default: 'RS256',
+		// The request schema's enum says RS256; the same operation's error example asks for "RSA"
+		// (docs/api-notes.md, "JWT keys"), so both are offered.
+		options: [
+			{ name: 'RS256', value: 'RS256' },
+			{ name: 'RSA', value: 'RSA' },
+		],
+		description: 'Signing algorithm of the tokens; only RSA keys are supported',
+		displayOptions: showFor('create'),
+	},
+	{
+		displayName: 'Public Key (PEM)',
+		name: 'publicKeyPem',
+		type: 'string',
+		typeOptions: { rows: 6 },
+		required: true,
+		default: '',
+		placeholder: '-----BEGIN PUBLIC KEY-----…',
+		description: 'The RSA public key in PEM format (never the private key)',
+		displayOptions: showFor('create'),
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('getAll'),
+		options: [
+			{
+				displayName: 'Active Keys Only',
+				name: 'activeOnly',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to list only the keys that are active',
+			},
+		],
+	},
+	...returnAllAndLimit({ show: { resource: [resource], operation: ['getAll'] } }),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',

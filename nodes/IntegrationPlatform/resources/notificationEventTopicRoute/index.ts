@@ -1,11 +1,55 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
+import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/defineOperation';
+import { filterQuery } from '../topicDestinationRoute/filters';
 
 const resource = 'notificationEventTopicRoute';
+const showFor = (operation: string[]) => ({ show: { resource: [resource], operation } });
+
+/** The 15 notification event types (docs/api-notes.md, "Notifications"). */
+const EVENT_TYPES = [
+	'connection.created',
+	'connection.deleted',
+	'connection.error',
+	'connection.refreshed',
+	'connection.updated',
+	'destination.webhook.disabled',
+	'installation.created',
+	'installation.deleted',
+	'installation.updated',
+	'read.backfill.done',
+	'read.schedule.paused',
+	'read.triggered.done',
+	'read.triggered.error',
+	'subscribe.create.error',
+	'write.async.done',
+].map((type) => ({ name: type, value: type }));
+
+/** `?topicId=&eventType=` from Filters (docs/api-notes.md, "The wider API"). */
+async function listFilters(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	return filterQuery(this, requestOptions, { topicId: 'Topic ID', eventType: 'Event Type' });
+}
 
 export const notificationEventTopicRouteOperations: OperationDefinition[] = [
+	// POST /projects/{projectIdOrName}/notification-event-topic-routes — { eventType, topicId } → 201 route.
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create a notification event topic route',
+		description: 'Route a notification event type to a topic',
+		method: 'POST',
+		path: '/projects/{project}/notification-event-topic-routes',
+		body: { eventType: '{eventType}', topicId: '{topicId}' },
+	},
 	// DELETE /projects/{projectIdOrName}/notification-event-topic-routes/{routeId} — docs/api-notes.md, "deleteEventTopicRoute".
 	{
 		name: 'Delete',
@@ -15,6 +59,17 @@ export const notificationEventTopicRouteOperations: OperationDefinition[] = [
 		method: 'DELETE',
 		path: '/projects/{project}/notification-event-topic-routes/{route}',
 		output: [resultItem((values) => ({ deleted: true, routeId: values.route }))],
+	},
+	// GET /projects/{projectIdOrName}/notification-event-topic-routes — a bare array; optional filters.
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many notification event topic routes',
+		description: 'List which notification event types go to which topic',
+		method: 'GET',
+		path: '/projects/{project}/notification-event-topic-routes',
+		preSend: [listFilters],
+		output: [listEntries],
 	},
 ];
 
@@ -36,6 +91,61 @@ export const notificationEventTopicRouteFields: INodeProperties[] = [
 			},
 			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 7e21…' },
 		],
-		displayOptions: { show: { resource: [resource], operation: ['delete'] } },
+		displayOptions: showFor(['delete']),
 	},
+	{
+		displayName: 'Event Type',
+		name: 'eventType',
+		type: 'options',
+		required: true,
+		default: 'connection.error',
+		options: EVENT_TYPES,
+		description: 'The notification event type to route',
+		displayOptions: showFor(['create']),
+	},
+	{
+		displayName: 'Topic',
+		name: 'topicId',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: 'The topic that receives the events',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a topic…',
+				typeOptions: { searchListMethod: 'searchTopics', searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 2d4f…' },
+		],
+		displayOptions: showFor(['create']),
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: showFor(['getAll']),
+		options: [
+			{
+				displayName: 'Event Type',
+				name: 'eventType',
+				type: 'options',
+				default: 'connection.error',
+				options: EVENT_TYPES,
+				description: 'Only routes of this event type',
+			},
+			{
+				displayName: 'Topic ID',
+				name: 'topicId',
+				type: 'string',
+				default: '',
+				description: 'Only routes to this topic',
+			},
+		],
+	},
+	...returnAllAndLimit(showFor(['getAll'])),
 ];

@@ -7,11 +7,15 @@ import type {
 } from 'n8n-workflow';
 
 import { compareTimestamps } from '../../../shared/timestamps';
-import { returnAllAndLimit } from '../../fields';
+import { installationField, integrationField, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
+import { firstPageSize, pagedEntries } from '../../routing/pagedList';
 
 const resource = 'operation';
-const showForLogs = { show: { resource: [resource], operation: ['getLogs'] } };
+const showFor = (...operation: string[]) => ({ show: { resource: [resource], operation } });
+const showForLogs = showFor('getLogs');
+const listPath =
+	'/projects/{project}/integrations/{integration}/installations/{installation}/operations';
 
 /**
  * The API returns an operation's logs as one bare array in no promised order (docs/api-notes.md, "Operation logs"), so
@@ -45,6 +49,28 @@ async function logEntries(
 }
 
 export const operationOperations: OperationDefinition[] = [
+	// GET /projects/{projectIdOrName}/operations/{operationId} — docs/api-notes.md, "Operations of
+	// an installation".
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get an operation',
+		description: 'Get the status, result and progress of a read, write or subscribe operation',
+		method: 'GET',
+		path: '/projects/{project}/operations/{operationId}',
+	},
+	// GET …/installations/{installationId}/operations — docs/api-notes.md, "Operations of an
+	// installation": paged with pageSize and pageToken (routing/pagedList.ts).
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many operations of an installation',
+		description: 'List the read, write and subscribe operations of an installation',
+		method: 'GET',
+		path: listPath,
+		preSend: [firstPageSize],
+		output: [pagedEntries(listPath)],
+	},
 	// GET /projects/{projectIdOrName}/operations/{operationId}/logs — docs/api-notes.md, "listOperationLogs".
 	{
 		name: 'Get Logs',
@@ -66,9 +92,12 @@ export const operationFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 0b6e…',
 		description: 'ID of the operation, as found in read results (operationId) or in the dashboard',
-		displayOptions: showForLogs,
+		displayOptions: showFor('get', 'getLogs'),
 	},
-	...returnAllAndLimit(showForLogs),
+	// The shared locators, shown here for the list of an installation's operations.
+	{ ...integrationField, displayOptions: showFor('getAll') },
+	{ ...installationField, displayOptions: showFor('getAll') },
+	...returnAllAndLimit(showFor('getAll', 'getLogs')),
 	{
 		displayName: 'Options',
 		name: 'logOptions',

@@ -6,6 +6,7 @@ import { checkPathSegment, encodePathSegment } from '../../../shared/paths';
 import { pathValues, setPathValue } from '../../routing/templates';
 import { lookupRequest } from '../../routing/requestPolicy';
 import type { OperationDefinition } from '../../routing/defineOperation';
+import { buildSourceBody, returnLatestRevision, sourceFields } from './source';
 
 const resource = 'revision';
 const showForHydrate = { show: { resource: [resource], operation: ['getHydrated'] } };
@@ -62,6 +63,18 @@ async function defaultToLatestRevision(
 }
 
 export const revisionOperations: OperationDefinition[] = [
+	// POST …/integrations/{integrationId}/revisions — docs/api-notes.md, "Integrations and
+	// revisions": amp.yaml text or a zip URL; 201 without a body.
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create a revision',
+		description: 'Deploy a new revision of an integration from its amp.yaml or a zip of its source',
+		method: 'POST',
+		path: '/projects/{project}/integrations/{integration}/revisions',
+		preSend: [buildSourceBody],
+		output: [returnLatestRevision],
+	},
 	// GET …/integrations/{integrationId}/revisions/{revisionId}:hydrate?connectionId=
 	// (docs/api-notes.md, "getHydratedRevision"). Hydrated content has no subscribe and no
 	// watchSchema sections.
@@ -79,6 +92,7 @@ export const revisionOperations: OperationDefinition[] = [
 ];
 
 export const revisionFields: INodeProperties[] = [
+	...sourceFields(resource, 'create'),
 	{
 		displayName: 'Revision ID',
 		name: 'revision',

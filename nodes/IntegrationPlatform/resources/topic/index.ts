@@ -1,10 +1,22 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/defineOperation';
 
+const resource = 'topic';
 
 export const topicOperations: OperationDefinition[] = [
+	// POST /projects/{projectIdOrName}/topics — docs/api-notes.md, "Topics and routes": 201 Topic; 409 on a duplicate name.
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create a topic',
+		description: 'Create a notification topic',
+		method: 'POST',
+		path: '/projects/{project}/topics',
+		body: { name: '{name}' },
+	},
 	// DELETE /projects/{projectIdOrName}/topics/{topicId} — docs/api-notes.md, "deleteTopic": 204; 404 "Topic not found".
 	{
 		name: 'Delete',
@@ -15,7 +27,40 @@ export const topicOperations: OperationDefinition[] = [
 		path: '/projects/{project}/topics/{topic}',
 		output: [resultItem((values) => ({ deleted: true, topicId: values.topic }))],
 	},
+	// GET /projects/{projectIdOrName}/topics — a bare array.
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many topics',
+		description: 'List the notification topics of a project',
+		method: 'GET',
+		path: '/projects/{project}/topics',
+		output: [listEntries],
+	},
+	// PATCH /projects/{projectIdOrName}/topics/{topicId} — body { name } (no update mask); 200 Topic; 409 on a duplicate.
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update a topic',
+		description: 'Rename a notification topic',
+		method: 'PATCH',
+		path: '/projects/{project}/topics/{topic}',
+		body: { name: '{name}' },
+	},
 ];
 
-// The topic locator is shared (fields.ts): it is the only field of this resource.
-export const topicFields: INodeProperties[] = [];
+// The topic locator is shared (fields.ts).
+export const topicFields: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. connection-alerts',
+		description:
+			'Name of the topic, unique in the project: letters, digits and dashes, at most 64 characters',
+		displayOptions: { show: { resource: [resource], operation: ['create', 'update'] } },
+	},
+	...returnAllAndLimit({ show: { resource: [resource], operation: ['getAll'] } }),
+];

@@ -1,9 +1,28 @@
-import type { OperationDefinition } from '../../routing/defineOperation';
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
+import { returnAllAndLimit } from '../../fields';
+import type { OperationDefinition } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/defineOperation';
+import { filterQuery } from './filters';
 
 const resource = 'topicDestinationRoute';
-const showForCreate = { show: { resource: [resource], operation: ['create'] } };
+const showFor = (operation: string[]) => ({ show: { resource: [resource], operation } });
+const showForCreate = showFor(['create']);
+
+/** `?topicId=&destinationId=` from Filters (docs/api-notes.md, "The wider API"). */
+async function listFilters(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	return filterQuery(this, requestOptions, {
+		topicId: 'Topic ID',
+		destinationId: 'Destination ID',
+	});
+}
 
 export const topicDestinationRouteOperations: OperationDefinition[] = [
 	// POST /projects/{projectIdOrName}/topic-destination-routes — docs/api-notes.md, "createTopicDestinationRoute": 201 route.
@@ -16,6 +35,27 @@ export const topicDestinationRouteOperations: OperationDefinition[] = [
 		path: '/projects/{project}/topic-destination-routes',
 		// The route takes the destination's ID, not its name (docs/api-notes.md, "createTopicDestinationRoute").
 		body: { topicId: '{topicId}', destinationId: '{destinationId}' },
+	},
+	// DELETE /projects/{projectIdOrName}/topic-destination-routes/{routeId} — 204.
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a topic destination route',
+		description: 'Stop delivering the notifications of a topic to a destination',
+		method: 'DELETE',
+		path: '/projects/{project}/topic-destination-routes/{routeId}',
+		output: [resultItem((values) => ({ deleted: true, routeId: values.routeId }))],
+	},
+	// GET /projects/{projectIdOrName}/topic-destination-routes — a bare array; optional filters.
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many topic destination routes',
+		description: 'List which topics are delivered to which destinations',
+		method: 'GET',
+		path: '/projects/{project}/topic-destination-routes',
+		preSend: [listFilters],
+		output: [listEntries],
 	},
 ];
 
@@ -58,4 +98,48 @@ export const topicDestinationRouteFields: INodeProperties[] = [
 		],
 		displayOptions: showForCreate,
 	},
+	{
+		displayName: 'Route',
+		name: 'routeId',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: 'The route to delete, from the list (topic → destination) or by ID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a route…',
+				typeOptions: { searchListMethod: 'searchTopicDestinationRoutes', searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 4259…' },
+		],
+		displayOptions: showFor(['delete']),
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: showFor(['getAll']),
+		options: [
+			{
+				displayName: 'Destination ID',
+				name: 'destinationId',
+				type: 'string',
+				default: '',
+				description: 'Only routes to this destination',
+			},
+			{
+				displayName: 'Topic ID',
+				name: 'topicId',
+				type: 'string',
+				default: '',
+				description: 'Only routes from this topic',
+			},
+		],
+	},
+	...returnAllAndLimit(showFor(['getAll'])),
 ];

@@ -138,3 +138,37 @@ describe('Custom Field → Create or Update', () => {
 		expect(result.error?.message).toContain('"Fields (JSON)" must be a JSON object');
 	});
 });
+
+describe('Custom Field → Create or Update via Installation', () => {
+	const viaInstallation = {
+		resource: 'customField',
+		operation: 'upsertForInstallation',
+		project: rl(SEED.projectId),
+		integration: rl(SEED.integrationId),
+		groupRef: SEED.groupRef,
+		objectName: 'companies',
+		fieldDefinitions: { field: [{ fieldName: 'account_tier', displayName: 'Account Tier', valueType: 'string' }] },
+	};
+
+	test('PUT …/integrations/{integrationId}/object-metadata; create, then update on the second call', async () => {
+		const first = await run(sim, viaInstallation);
+		expect(first.requests[0]).toMatchObject({
+			method: 'PUT',
+			pathname: `/v1/projects/${SEED.projectId}/integrations/${SEED.integrationId}/object-metadata`,
+			status: 200,
+			body: {
+				groupRef: SEED.groupRef,
+				fields: { companies: [{ fieldName: 'account_tier', displayName: 'Account Tier', valueType: 'string' }] },
+			},
+		});
+		expect(first.json).toEqual([expect.objectContaining({ objectName: 'companies', fieldName: 'account_tier', action: 'create' })]);
+		const second = await run(sim, viaInstallation);
+		expect(second.json).toEqual([expect.objectContaining({ action: 'update' })]);
+	});
+
+	test('a group without an installation of the integration is a 404', async () => {
+		const result = await run(sim, { ...viaInstallation, groupRef: SEED.apiKeyGroupRef });
+		expect(result.requests[0].status).toBe(404);
+		expect(`${result.error?.message} ${result.error?.description}`).toContain('No installation of this integration');
+	});
+});

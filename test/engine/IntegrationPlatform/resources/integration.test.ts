@@ -112,6 +112,53 @@ describe('Integration → Get Many', () => {
 				name: SEED.integrationName,
 				latestRevision: expect.objectContaining({ id: SEED.revisionId }),
 			}),
+			expect.objectContaining({ id: SEED.deletableIntegrationId, name: SEED.deletableIntegrationName }),
+			expect.objectContaining({ id: SEED.revisableIntegrationId, name: SEED.revisableIntegrationName }),
 		]);
+	});
+});
+
+describe('Integration → Get, Delete', () => {
+	beforeEach(() => sim.reset());
+	const project = rl(SEED.projectId);
+	const one = (ref: string) => `/v1/projects/${SEED.projectId}/integrations/${ref}`;
+
+	test('Get by name and by ID', async () => {
+		for (const [value, mode] of [
+			[SEED.integrationName, 'name'],
+			[SEED.integrationId, 'id'],
+		]) {
+			const result = await run(sim, { resource: 'integration', operation: 'get', project, integration: rl(value, mode) });
+			expect(result.requests[0]).toMatchObject({ method: 'GET', pathname: one(value), status: 200 });
+			expect(result.json).toEqual([expect.objectContaining({ id: SEED.integrationId, name: SEED.integrationName })]);
+		}
+	});
+
+	test('delete → its installations and the integration are gone → get is a 404', async () => {
+		const created = await run(sim, {
+			resource: 'installation',
+			operation: 'create',
+			project,
+			integration: rl(SEED.deletableIntegrationId),
+			groupRef: SEED.apiKeyGroupRef,
+			configContent: '{"provider": "hubspot"}',
+		});
+		const installationId = created.json[0].id as string;
+		const deleted = await run(sim, {
+			resource: 'integration',
+			operation: 'delete',
+			project,
+			integration: rl(SEED.deletableIntegrationName, 'name'),
+		});
+		expect(deleted.requests[0]).toMatchObject({ method: 'DELETE', pathname: one(SEED.deletableIntegrationName), status: 204 });
+		expect(deleted.json).toEqual([{ deleted: true, integration: SEED.deletableIntegrationName }]);
+		expect((sim.state as Record<string, any>).installations.has(installationId)).toBe(false);
+
+		const listed = await run(sim, { resource: 'integration', operation: 'getAll', project, returnAll: true });
+		expect(listed.json.map((i) => i.id)).toEqual([SEED.integrationId, SEED.revisableIntegrationId]);
+
+		const gone = await run(sim, { resource: 'integration', operation: 'get', project, integration: rl(SEED.deletableIntegrationId) });
+		expect(gone.requests[0].status).toBe(404);
+		expect(`${gone.error?.message} ${gone.error?.description}`).toContain('Integration not found');
 	});
 });

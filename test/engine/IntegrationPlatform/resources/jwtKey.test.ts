@@ -39,3 +39,73 @@ describe('JWT Key → Update', () => {
 		expect(result.error?.message).toBe('Add at least one field to update: Label or Active');
 	});
 });
+
+describe('JWT Key → Create, Get, Get Many, Delete', () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { PUBLIC_KEY_PEM } = require('../../../simulator/seed') as { PUBLIC_KEY_PEM: string };
+	const project = rl(SEED.projectId);
+
+	test('create → get → list → delete → 404', async () => {
+		const created = await run(sim, {
+			resource: 'jwtKey',
+			operation: 'create',
+			project,
+			jwtKeyLabel: 'engine-key',
+			algorithm: 'RS256',
+			publicKeyPem: PUBLIC_KEY_PEM,
+		});
+		expect(created.error).toBeUndefined();
+		expect(created.requests[0]).toMatchObject({
+			method: 'POST',
+			pathname: `/v1/projects/${SEED.projectId}/jwt-keys`,
+			status: 201,
+			body: { label: 'engine-key', algorithm: 'RS256', publicKeyPem: PUBLIC_KEY_PEM },
+		});
+		const kid = created.json[0].kid as string;
+		expect(created.json).toEqual([{ kid: expect.any(String) }]);
+
+		const got = await run(sim, { resource: 'jwtKey', operation: 'get', project, jwtKey: rl(kid) });
+		expect(got.requests[0]).toMatchObject({ pathname: `${path.replace(SEED.jwtKeyId, kid)}`, status: 200 });
+		expect(got.json).toEqual([
+			expect.objectContaining({ id: kid, label: 'engine-key', algorithm: 'RSA', active: true }),
+		]);
+
+		const all = await run(sim, { resource: 'jwtKey', operation: 'getAll', project, returnAll: true });
+		expect(all.json.map((k) => k.id)).toEqual(expect.arrayContaining([kid, SEED.jwtKeyId]));
+		const active = await run(sim, {
+			resource: 'jwtKey',
+			operation: 'getAll',
+			project,
+			returnAll: true,
+			options: { activeOnly: true },
+		});
+		expect(active.requests[0].query).toEqual({ active: 'true' });
+		expect(active.json.map((k) => k.id)).not.toContain(SEED.deletableJwtKeyId);
+
+		const deleted = await run(sim, { resource: 'jwtKey', operation: 'delete', project, jwtKey: rl(kid) });
+		expect(deleted.requests[0]).toMatchObject({ method: 'DELETE', status: 204 });
+		expect(deleted.json).toEqual([{ deleted: true, jwtKeyId: kid }]);
+
+		const gone = await run(sim, { resource: 'jwtKey', operation: 'get', project, jwtKey: rl(kid) });
+		expect(gone.requests[0].status).toBe(404);
+		expect(gone.error?.message).toMatch(/JWT key not found/);
+	});
+
+	test('an invalid public key: the 400 validationIssues name the field', async () => {
+		const result = await run(sim, {
+			resource: 'jwtKey',
+			operation: 'create',
+			project,
+			jwtKeyLabel: 'engine-key',
+			algorithm: 'RS256',
+			publicKeyPem: '-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----',
+		});
+		expect(result.requests[0].status).toBe(400);
+		expect(`${result.error?.message} ${result.error?.description}`).toContain('publicKeyPem');
+	});
+
+	test('Limit slices the list', async () => {
+		const result = await run(sim, { resource: 'jwtKey', operation: 'getAll', project, limit: 1 });
+		expect(result.json).toHaveLength(1);
+	});
+});

@@ -66,3 +66,91 @@ describe('Operation → Get Logs', () => {
 			expect(['ERROR', 'WARNING']).toContain(String(entry.severity).toUpperCase());
 	});
 });
+
+describe('Operation → Get, Get Many', () => {
+	const project = rl(SEED.projectId);
+	const list = {
+		resource: 'operation',
+		operation: 'getAll',
+		project,
+		integration: rl(SEED.integrationId),
+		installation: rl(SEED.installationId),
+	};
+	const listPath = `/v1/projects/${SEED.projectId}/integrations/${SEED.integrationId}/installations/${SEED.installationId}/operations`;
+	const operations = () => (sim.state as Record<string, any>).operations as Map<string, Record<string, unknown>>;
+
+	/** `count` more operations of the seeded installation, created after the seeded ones. */
+	function addOperations(count: number) {
+		for (let i = 0; i < count; i++) {
+			const id = `op-${String(i).padStart(5, '0')}`;
+			operations().set(id, {
+				id,
+				projectId: SEED.projectId,
+				integrationId: SEED.integrationId,
+				installationId: SEED.installationId,
+				actionType: 'write',
+				status: 'success',
+				createTime: `2026-01-01T00:00:00.${String(i).padStart(6, '0')}Z`,
+			});
+		}
+	}
+
+	beforeEach(() => sim.reset());
+
+	test('Get returns the operation; an unknown ID is a 404', async () => {
+		const result = await run(sim, { resource: 'operation', operation: 'get', project, operationId: SEED.secondOperationId });
+		expect(result.requests[0]).toMatchObject({
+			method: 'GET',
+			pathname: `/v1/projects/${SEED.projectId}/operations/${SEED.secondOperationId}`,
+			status: 200,
+		});
+		expect(result.json).toEqual([expect.objectContaining({ id: SEED.secondOperationId, status: 'in_progress' })]);
+		const missing = await run(sim, { resource: 'operation', operation: 'get', project, operationId: 'no-such-op' });
+		expect(missing.requests[0].status).toBe(404);
+		expect(String(missing.error?.message) + String(missing.error?.description)).toContain('Operation not found');
+	});
+
+	test('Get Many with a Limit asks for that many and stops after one page', async () => {
+		addOperations(30);
+		const result = await run(sim, { ...list, limit: 5 });
+		expect(result.requests).toHaveLength(1);
+		expect(result.requests[0]).toMatchObject({ pathname: listPath, query: { pageSize: '5' }, status: 200 });
+		expect(result.json.map((o) => o.id)).toEqual([SEED.operationId, SEED.secondOperationId, 'op-00000', 'op-00001', 'op-00002']);
+	});
+
+	test('Return All follows nextPageToken (URL-encoded) in pages of 1000 until done', async () => {
+		addOperations(2300);
+		const result = await run(sim, { ...list, returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => [r.status, r.query.pageSize, r.query.pageToken !== undefined])).toEqual([
+			[200, '1000', false],
+			[200, '1000', true],
+			[200, '1000', true],
+		]);
+		expect(result.json).toHaveLength(2302);
+		expect(new Set(result.json.map((o) => o.id)).size).toBe(2302);
+		expect(result.json[2301].id).toBe('op-02299');
+	});
+
+	test('a Limit beyond one page asks the next page only for what is missing', async () => {
+		addOperations(1500);
+		const result = await run(sim, { ...list, limit: 1200 });
+		expect(result.requests.map((r) => r.query.pageSize)).toEqual(['1000', '200']);
+		expect(result.json).toHaveLength(1200);
+	});
+
+	test('a failing later page fails the item with the problem document', async () => {
+		addOperations(1100);
+		sim.faults.add({ route: 'listOperations', skip: 1, status: 500, times: 1 });
+		const result = await run(sim, { ...list, returnAll: true });
+		expect(result.requests.map((r) => r.status)).toEqual([200, 500]);
+		expect(result.error?.message).toBeDefined();
+		expect(result.json).toEqual([]);
+	});
+
+	test('an unknown installation is a 404 naming it', async () => {
+		const result = await run(sim, { ...list, installation: rl('no-such-installation'), returnAll: true });
+		expect(result.requests[0].status).toBe(404);
+		expect(String(result.error?.message) + String(result.error?.description)).toContain('Installation not found');
+	});
+});

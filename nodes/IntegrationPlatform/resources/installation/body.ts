@@ -1,0 +1,186 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { parseJsonParameter } from '../../routing/parameters';
+
+const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+function notSent(context: IExecuteSingleFunctions, message: string, description: string) {
+	return new NodeOperationError(context.getNode(), message, {
+		itemIndex: context.getItemIndex(),
+		description: `No request was sent. ${description}`,
+	});
+}
+
+/** Text for a query or body value; an object or a list from an expression is refused. */
+function text(context: IExecuteSingleFunctions, label: string, value: unknown): string {
+	if (typeof value !== 'string' && typeof value !== 'number') {
+		throw notSent(
+			context,
+			`"${label}" must be text`,
+			`Check the expression that sets it; it gave ${JSON.stringify(value)?.slice(0, 60)}.`,
+		);
+	}
+	return String(value).trim();
+}
+
+/** Query `groupRef` of both installation lists (docs/api-notes.md, "Installations"). */
+export async function groupRefFilter(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const { groupRef } = this.getNodeParameter('installationFilters', {}) as IDataObject;
+	if (given(groupRef)) {
+		const value = text(this, 'Group Ref', groupRef);
+		requestOptions.qs = { ...(requestOptions.qs ?? {}), groupRef: value };
+	}
+	return requestOptions;
+}
+
+/** `?skipSampling=true` only when asked: the service defaults to sampling. */
+function skipSampling(requestOptions: IHttpRequestOptions, fields: IDataObject): void {
+	if (fields.skipSampling === true) {
+		requestOptions.qs = { ...(requestOptions.qs ?? {}), skipSampling: true };
+	}
+}
+
+/**
+ * createInstallation's body (docs/api-notes.md, "Installations"): `{ groupRef, connectionId?,
+ * config: { createdBy?, content } }`; groupRef is already placed by its template.
+ */
+export async function buildCreateBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const content = parseJsonParameter(this, 'configContent', 'Config Content (JSON)', 'object');
+	const fields = this.getNodeParameter('createFields', {}) as IDataObject;
+	const body = (requestOptions.body ?? {}) as IDataObject;
+	if (given(fields.connectionId)) {
+		body.connectionId = text(this, 'Connection ID', fields.connectionId);
+	}
+	const config: IDataObject = { content: content as IDataObject };
+	if (given(fields.createdBy)) config.createdBy = text(this, 'Created By', fields.createdBy);
+	body.config = config;
+	requestOptions.body = body;
+	skipSampling(requestOptions, fields);
+	return requestOptions;
+}
+
+/**
+ * updateInstallation's body (docs/api-notes.md, "Installations"): each field given becomes a
+ * value under `installation` and its path in `updateMask`. Read objects are replaced one by one
+ * (`config.content.read.objects.<name>`); write and subscribe maps are replaced whole.
+ */
+export async function buildUpdateBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const fields = this.getNodeParameter('installationUpdate', {}) as IDataObject;
+	const updateMask: string[] = [];
+	const installation: IDataObject = {};
+	const config: IDataObject = {};
+	const content: IDataObject = {};
+	if (given(fields.connectionId)) {
+		installation.connectionId = text(this, 'Connection ID', fields.connectionId);
+		updateMask.push('connectionId');
+	}
+	if (given(fields.createdBy)) {
+		config.createdBy = text(this, 'Created By', fields.createdBy);
+		updateMask.push('config.createdBy');
+	}
+	if (typeof fields.proxyEnabled === 'boolean') {
+		content.proxy = { enabled: fields.proxyEnabled };
+		updateMask.push('config.content.proxy.enabled');
+	}
+	const objectMap = (action: string) => {
+		const name = `${action.toLowerCase()}Objects`;
+		if (!given(fields[name]) || fields[name] === '{}') return undefined;
+		return parseJsonParameter(
+			this,
+			`installationUpdate.${name}`,
+			`${action} Objects (JSON)`,
+			'object',
+		) as IDataObject;
+	};
+	const read = objectMap('Read');
+	if (read && Object.keys(read).length) {
+		content.read = { objects: read };
+		for (const objectName of Object.keys(read)) {
+			updateMask.push(`config.content.read.objects.${objectName}`);
+		}
+	}
+	for (const action of ['Write', 'Subscribe']) {
+		const objects = objectMap(action);
+		if (!objects) continue;
+		content[action.toLowerCase()] = { objects };
+		updateMask.push(`config.content.${action.toLowerCase()}.objects`);
+	}
+	if (Object.keys(content).length) config.content = content;
+	if (Object.keys(config).length) installation.config = config;
+	if (!updateMask.length) {
+		throw notSent(
+			this,
+			'Nothing to update: add at least one field under Update Fields',
+			'Add the field to change under Update Fields.',
+		);
+	}
+	requestOptions.body = { updateMask, installation };
+	skipSampling(requestOptions, fields);
+	return requestOptions;
+}
+
+interface ChangeRow {
+	op?: unknown;
+	path?: unknown;
+	value?: unknown;
+}
+
+/** A value as typed: JSON when it parses (true, 5, {…}, "quoted"), otherwise the text itself. */
+function patchValue(value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	try {
+		return JSON.parse(value);
+	} catch {
+		return value;
+	}
+}
+
+/**
+ * `changes` of patchObjectConfigContent from the rows (docs/api-notes.md, "Installations"): JSON
+ * Patch operations limited to add, remove and replace; each path a JSON Pointer.
+ */
+export async function buildConfigChanges(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const { change: rows } = this.getNodeParameter('changes', {}) as { change?: ChangeRow[] };
+	if (!Array.isArray(rows) || rows.length === 0) {
+		throw notSent(
+			this,
+			'"Changes" is empty: add at least one change',
+			'Add a change under Changes.',
+		);
+	}
+	const changes = rows.map((row, index) => {
+		const op = row.op;
+		if (op !== 'add' && op !== 'remove' && op !== 'replace') {
+			throw notSent(
+				this,
+				`Change ${index + 1}: the operation must be Add, Remove or Replace`,
+				'Check the expression that sets it.',
+			);
+		}
+		if (typeof row.path !== 'string' || !row.path.startsWith('/')) {
+			throw notSent(
+				this,
+				`Change ${index + 1}: "Path" must be a JSON Pointer starting with /`,
+				`It is ${JSON.stringify(row.path)?.slice(0, 60)}.`,
+			);
+		}
+		const change: IDataObject = { op, path: row.path };
+		if (op !== 'remove') change.value = patchValue(row.value) as IDataObject[string];
+		return change;
+	});
+	requestOptions.body = { ...((requestOptions.body ?? {}) as IDataObject), changes };
+	return requestOptions;
+}

@@ -1,0 +1,82 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../fields';
+import type { OperationDefinition } from '../../routing/defineOperation';
+
+const resource = 'provider';
+const showFor = (...operation: string[]) => ({ show: { resource: [resource], operation } });
+
+/**
+ * The catalog is an object keyed by provider name, not a list (docs/api-notes.md, "Provider
+ * catalog"): one item per provider, in name order, honouring Return All / Limit.
+ */
+async function catalogEntries(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = response.body;
+	const catalog =
+		typeof body === 'object' && body !== null && !Array.isArray(body)
+			? (body as Record<string, IDataObject>)
+			: {};
+	const entries = Object.keys(catalog)
+		.sort()
+		.map((name) => ({ name, ...(catalog[name] ?? {}) }));
+	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+	const limit = returnAll ? entries.length : (this.getNodeParameter('limit', 50) as number);
+	return entries.slice(0, limit).map((json) => ({ json }));
+}
+
+// The catalog needs no authentication (`security: []`); the node still sends its requests to the
+// selected credential's API host, which is where the catalog is served.
+export const providerOperations: OperationDefinition[] = [
+	// GET /providers/{provider} — docs/api-notes.md, "Provider catalog".
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get a provider',
+		description: "Get a provider's authentication type, modules and supported operations",
+		method: 'GET',
+		path: '/providers/{providerName}',
+	},
+	// GET /providers — docs/api-notes.md, "Provider catalog".
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many providers',
+		description: 'List the SaaS providers the platform supports, with their capabilities',
+		method: 'GET',
+		path: '/providers',
+		output: [catalogEntries],
+	},
+];
+
+export const providerFields: INodeProperties[] = [
+	{
+		displayName: 'Provider',
+		name: 'providerName',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: 'The provider, from the list or by its name in the catalog',
+		displayOptions: showFor('get'),
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a provider…',
+				typeOptions: { searchListMethod: 'searchProviders', searchable: true },
+			},
+			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. hubspot' },
+		],
+	},
+	...returnAllAndLimit({ show: { resource: [resource], operation: ['getAll'] } }),
+];

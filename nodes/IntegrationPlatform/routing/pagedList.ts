@@ -1,0 +1,94 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	PostReceiveAction,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import { encodePathSegment } from '../../shared/paths';
+import { lookupRequest } from './requestPolicy';
+import { pathValues } from './templates';
+
+/**
+ * Lists the API pages with `pageSize` and `pageToken` and answers
+ * `{ results, pagination: { done, nextPageToken? } }` (docs/api-notes.md, "Operations of an
+ * installation"). The operation's own request is the first page; `pagedEntries` follows
+ * `nextPageToken` itself, under the same request policy as the node's lookups
+ * (requestPolicy.ts). The pagination hook of n8n's routing stays the request policy
+ * (docs/architecture.md, "Paged lists").
+ */
+
+/** The API's largest page. */
+export const MAX_PAGE_SIZE = 1000;
+
+interface Wanted {
+	returnAll: boolean;
+	limit: number;
+}
+
+function wanted(context: IExecuteSingleFunctions): Wanted {
+	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
+	const raw = Number(context.getNodeParameter('limit', 50));
+	const limit = Number.isFinite(raw) && raw >= 1 ? Math.floor(raw) : 50;
+	return { returnAll, limit };
+}
+
+const pageSizeFor = (want: Wanted, have: number) =>
+	want.returnAll ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, want.limit - have);
+
+/** preSend: the first page asks only for what Limit needs (all of a page with Return All). */
+export const firstPageSize: PreSendAction = async function (
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	requestOptions.qs = { ...(requestOptions.qs ?? {}), pageSize: pageSizeFor(wanted(this), 0) };
+	return requestOptions;
+};
+
+interface Page {
+	results?: IDataObject[];
+	pagination?: { done?: boolean; nextPageToken?: string };
+}
+
+/**
+ * postReceive for a paged list: one item per entry, up to Limit. Each page becomes items before
+ * the next is asked for, and a page is asked for only while Limit needs more, so memory holds the
+ * items and one page, never the whole history as pages.
+ */
+export function pagedEntries(path: string): PostReceiveAction {
+	return async function (
+		this: IExecuteSingleFunctions,
+		_items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
+		const want = wanted(this);
+		const values = pathValues(this);
+		// The same path as the first request, its values already checked by resolveRequest.
+		const url = path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+			encodePathSegment(values[name]),
+		);
+		const items: INodeExecutionData[] = [];
+		let page = (response.body ?? {}) as Page;
+		let previous: string | undefined;
+		for (;;) {
+			for (const json of Array.isArray(page.results) ? page.results : []) {
+				if (!want.returnAll && items.length >= want.limit) break;
+				items.push({ json });
+			}
+			const token = page.pagination?.nextPageToken;
+			const more = page.pagination?.done === false && typeof token === 'string' && token !== '';
+			// A token that comes back unchanged would ask for the same page for ever.
+			if (!more || token === previous || (!want.returnAll && items.length >= want.limit)) {
+				return items;
+			}
+			previous = token;
+			page = await lookupRequest<Page>(this, 'GET', url, {
+				pageSize: pageSizeFor(want, items.length),
+				pageToken: token,
+			});
+		}
+	};
+}
