@@ -5,7 +5,11 @@
 const tsTransform = {
 	'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }],
 };
-const common = { transform: tsTransform, testEnvironment: 'node', modulePathIgnorePatterns: ['<rootDir>/dist/'] };
+const common = {
+	transform: tsTransform,
+	testEnvironment: 'node',
+	modulePathIgnorePatterns: ['<rootDir>/dist/'],
+};
 
 /** @type {import('jest').Config} */
 module.exports = {

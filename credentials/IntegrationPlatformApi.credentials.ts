@@ -7,7 +7,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { DEFAULT_API_URL, DEFAULT_READ_URL, isOwnHost, versionedBaseUrl } from '../nodes/shared/hosts';
+import {
+	DEFAULT_API_URL,
+	DEFAULT_READ_URL,
+	isOwnHost,
+	versionedBaseUrl,
+} from '../nodes/shared/hosts';
 
 export class IntegrationPlatformApi implements ICredentialType {
 	name = 'integrationPlatformApi';

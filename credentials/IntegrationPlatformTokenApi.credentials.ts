@@ -52,9 +52,7 @@ export class IntegrationPlatformTokenApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => {
 		// The secret goes only to the credential's own hosts (docs/n8n-notes.md, "Credentials").
-		if (
-			!isOwnHost(requestOptions, [versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL)])
-		)
+		if (!isOwnHost(requestOptions, [versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL)]))
 			return requestOptions;
 		requestOptions.headers = {
 			...requestOptions.headers,

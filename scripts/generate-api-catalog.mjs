@@ -206,7 +206,9 @@ function readExisting() {
 	try {
 		json = JSON.parse(text);
 	} catch (error) {
-		throw new Error(`${path.relative(ROOT, OUTPUT)} is not valid JSON (${error}); fix or delete it`);
+		throw new Error(
+			`${path.relative(ROOT, OUTPUT)} is not valid JSON (${error}); fix or delete it`,
+		);
 	}
 	const entries = Array.isArray(json) ? json : json.operations;
 	if (!Array.isArray(entries)) throw new Error(`${path.relative(ROOT, OUTPUT)} has no operations`);
@@ -236,7 +238,8 @@ function curate(generated, existing) {
 			}),
 		);
 	}
-	if (status === 'excluded' && !entry.reason) throw new Error(`${where}: excluded without a reason`);
+	if (status === 'excluded' && !entry.reason)
+		throw new Error(`${where}: excluded without a reason`);
 	if (status === 'covered' && !entry.nodeOperations?.length) {
 		throw new Error(`${where}: covered without nodeOperations`);
 	}

@@ -179,7 +179,8 @@ export function summarizeProblem(
 ): Problem {
 	const doc = isObject(body) ? body : {};
 	// Every text taken from the answer is masked: a service may echo a secret in any field.
-	const mask = (value: string | undefined) => (value === undefined ? undefined : redact(value, secrets));
+	const mask = (value: string | undefined) =>
+		value === undefined ? undefined : redact(value, secrets);
 	const title = mask(text(doc.title)) ?? STATUS_TITLES[status] ?? `HTTP ${status}`;
 	let detail = mask(text(doc.detail) ?? text(doc.message) ?? bodyAsDetail(body));
 	if (detail === title) detail = undefined;

@@ -45,7 +45,10 @@ export async function searchProjects(
 						(text) => typeof text === 'string' && text.toLowerCase().includes(needle),
 					),
 			)
-			.map((p) => ({ name: `${p.name as string} (${p.appName as string})`, value: p.name as string }))
+			.map((p) => ({
+				name: `${p.name as string} (${p.appName as string})`,
+				value: p.name as string,
+			}))
 			.sort((a, b) => a.name.localeCompare(b.name)),
 	};
 }

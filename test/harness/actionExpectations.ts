@@ -282,9 +282,7 @@ export const expectations: Record<string, (items: Item[]) => void> = {
 			}),
 		]),
 	'jwt-key-get-many': (items) =>
-		expect(items).toEqual(
-			expect.arrayContaining([expect.objectContaining({ id: SEED.jwtKeyId })]),
-		),
+		expect(items).toEqual(expect.arrayContaining([expect.objectContaining({ id: SEED.jwtKeyId })])),
 	'jwt-key-update': (items) =>
 		expect(items).toEqual([
 			expect.objectContaining({ id: SEED.jwtKeyId, label: 'frontend-signing-2026', active: true }),
@@ -306,9 +304,7 @@ export const expectations: Record<string, (items: Item[]) => void> = {
 		for (const item of items) expect(item.topicId).toBe(SEED.topicId);
 	},
 	'object-metadata-get-for-connection': (items) => {
-		expect(items).toEqual([
-			expect.objectContaining({ name: 'contacts', displayName: 'Contacts' }),
-		]);
+		expect(items).toEqual([expect.objectContaining({ name: 'contacts', displayName: 'Contacts' })]);
 		expect(items[0].fields.email).toEqual(expect.objectContaining({ fieldName: 'email' }));
 		expect(items[0].fields.hs_object_id).toBeUndefined();
 	},
@@ -316,7 +312,9 @@ export const expectations: Record<string, (items: Item[]) => void> = {
 		expect(items).toEqual([
 			expect.objectContaining({
 				name: 'companies',
-				fields: expect.objectContaining({ domain: expect.objectContaining({ fieldName: 'domain' }) }),
+				fields: expect.objectContaining({
+					domain: expect.objectContaining({ fieldName: 'domain' }),
+				}),
 			}),
 		]),
 	'operation-get': (items) =>
@@ -338,15 +336,15 @@ export const expectations: Record<string, (items: Item[]) => void> = {
 		expect(items[0].url).toContain('provider=hubspot');
 	},
 	'organization-add-member': (items) =>
-		expect(items).toEqual([
-			{ added: true, orgId: SEED.orgId, builderId: SEED.freelancerUserId },
-		]),
+		expect(items).toEqual([{ added: true, orgId: SEED.orgId, builderId: SEED.freelancerUserId }]),
 	'organization-create': (items) =>
 		expect(items).toEqual([
 			expect.objectContaining({ id: expect.any(String), label: 'Acme Integrations' }),
 		]),
 	'organization-get': (items) =>
-		expect(items).toEqual([expect.objectContaining({ id: SEED.orgId, defaultTeamId: expect.any(String) })]),
+		expect(items).toEqual([
+			expect.objectContaining({ id: SEED.orgId, defaultTeamId: expect.any(String) }),
+		]),
 	'organization-get-billing-account': (items) =>
 		expect(items).toEqual([
 			expect.objectContaining({ id: SEED.billingAccountId, billingProvider: expect.any(String) }),
@@ -455,9 +453,7 @@ export const expectations: Record<string, (items: Item[]) => void> = {
 		expect(items).toEqual([{ deleted: true, topicId: SEED.deletableTopicId }]),
 	'topic-get-many': (items) =>
 		expect(items).toEqual(
-			expect.arrayContaining([
-				expect.objectContaining({ id: SEED.topicId, name: SEED.topicName }),
-			]),
+			expect.arrayContaining([expect.objectContaining({ id: SEED.topicId, name: SEED.topicName })]),
 		),
 	'topic-update': (items) =>
 		expect(items).toEqual([
@@ -481,7 +477,11 @@ export const expectations: Record<string, (items: Item[]) => void> = {
 	},
 	'upload-url-generate': (items) =>
 		expect(items).toEqual([
-			{ url: expect.stringMatching(/^https:\/\//), bucket: expect.any(String), path: expect.any(String) },
+			{
+				url: expect.stringMatching(/^https:\/\//),
+				bucket: expect.any(String),
+				path: expect.any(String),
+			},
 		]),
 	'user-get-current': (items) =>
 		expect(items).toEqual([

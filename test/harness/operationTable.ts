@@ -150,7 +150,9 @@ const EXTRA: Record<string, IDataObject> = {
 	// The first Type (alphabetically, Azure Service Bus) is the baseline variant: what it requires.
 	'destination.create': {
 		metadata: JSON.stringify({ name: 'table-queue' }),
-		secrets: JSON.stringify({ connectionString: 'Endpoint=sb://table.example/;SharedAccessKey=table' }),
+		secrets: JSON.stringify({
+			connectionString: 'Endpoint=sb://table.example/;SharedAccessKey=table',
+		}),
 	},
 	// Check answers 404 for a domain nobody claimed; the seeded claim makes the baseline succeed.
 	'claimedDomain.check': { domain: SEED.claimedDomain },

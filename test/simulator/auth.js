@@ -58,7 +58,11 @@ function readCredentials(headers) {
  */
 function apiKeyPrincipal(state, key) {
 	const record = state.apiKeys.get(key);
-	if (!record || record.active === false) throw unauthorized('Invalid API key', 'Check the X-Api-Key header: the key may have been deleted or deactivated.');
+	if (!record || record.active === false)
+		throw unauthorized(
+			'Invalid API key',
+			'Check the X-Api-Key header: the key may have been deleted or deactivated.',
+		);
 	return { kind: 'apiKey', apiKey: record, projectId: record.projectId };
 }
 
@@ -70,7 +74,11 @@ function apiKeyPrincipal(state, key) {
 function bearerPrincipal(state, token) {
 	const session = state.sessions.get(token);
 	const user = session && !session.expired ? state.users.get(session.userId) : undefined;
-	if (!user) throw unauthorized('Invalid or expired bearer token', 'Sign in again to get a fresh builder session token.');
+	if (!user)
+		throw unauthorized(
+			'Invalid or expired bearer token',
+			'Sign in again to get a fresh builder session token.',
+		);
 	return { kind: 'bearer', user };
 }
 
@@ -88,25 +96,40 @@ function authenticate(ctx, mode) {
 		// read.yaml: global security is APIKeyHeader only (docs/api-notes.md, "unpauseReads").
 		if (creds.apiKey) return apiKeyPrincipal(ctx.state, creds.apiKey);
 		if (creds.bearer || creds.badAuthorization) {
-			throw unauthorized('The read API accepts only X-Api-Key; an Authorization header is not accepted here', 'Send the project API key in the X-Api-Key header.');
+			throw unauthorized(
+				'The read API accepts only X-Api-Key; an Authorization header is not accepted here',
+				'Send the project API key in the X-Api-Key header.',
+			);
 		}
-		throw unauthorized('Missing X-Api-Key header', 'Send the project API key in the X-Api-Key header.');
+		throw unauthorized(
+			'Missing X-Api-Key header',
+			'Send the project API key in the X-Api-Key header.',
+		);
 	}
 
 	if (mode === 'bearer') {
 		// "Only bearer auth works for this endpoint" (docs/api-notes.md, "Credentials per operation").
 		if (creds.bearer) return bearerPrincipal(ctx.state, creds.bearer);
-		if (creds.badAuthorization) throw unauthorized('Authorization header must use the Bearer scheme');
+		if (creds.badAuthorization)
+			throw unauthorized('Authorization header must use the Bearer scheme');
 		if (creds.apiKey) {
-			throw unauthorized('Only bearer auth works for this endpoint; an X-Api-Key is not accepted', 'Send a builder session token as Authorization: Bearer <token>.');
+			throw unauthorized(
+				'Only bearer auth works for this endpoint; an X-Api-Key is not accepted',
+				'Send a builder session token as Authorization: Bearer <token>.',
+			);
 		}
-		throw unauthorized('Missing Authorization header: only bearer auth works for this endpoint', 'Send a builder session token as Authorization: Bearer <token>.');
+		throw unauthorized(
+			'Missing Authorization header: only bearer auth works for this endpoint',
+			'Send a builder session token as Authorization: Bearer <token>.',
+		);
 	}
 
 	if (creds.apiKey) return apiKeyPrincipal(ctx.state, creds.apiKey);
 	if (creds.bearer) return bearerPrincipal(ctx.state, creds.bearer);
 	if (creds.badAuthorization) throw unauthorized('Authorization header must use the Bearer scheme');
-	throw unauthorized('Missing credentials: send an X-Api-Key header or an Authorization: Bearer header');
+	throw unauthorized(
+		'Missing credentials: send an X-Api-Key header or an Authorization: Bearer header',
+	);
 }
 
 /**
@@ -126,7 +149,9 @@ function resolveProject(state, principal, projectIdOrName) {
 		});
 	}
 	if (principal.kind === 'bearer' && !principal.user.orgRoles[project.orgId]) {
-		throw problem(403, 'You do not have access to the requested project', { remedy: 'Ask an owner of the project\'s organization for access.' });
+		throw problem(403, 'You do not have access to the requested project', {
+			remedy: "Ask an owner of the project's organization for access.",
+		});
 	}
 	return project;
 }

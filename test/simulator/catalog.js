@@ -15,21 +15,54 @@
 
 /** @param {string} name @param {string} displayName @param {string} authType @param {string} baseURL @param {Partial<Support>} support */
 function provider(name, displayName, authType, baseURL, support) {
-	return { name, displayName, authType, baseURL, support: { read: false, write: false, subscribe: false, proxy: true, ...support } };
+	return {
+		name,
+		displayName,
+		authType,
+		baseURL,
+		support: { read: false, write: false, subscribe: false, proxy: true, ...support },
+	};
 }
 
 /** @type {Record<string, ProviderInfo>} */
 const PROVIDERS = {
-	hubspot: provider('hubspot', 'HubSpot', 'oauth2', 'https://api.hubapi.com', { read: true, write: true, subscribe: true }),
-	salesforce: provider('salesforce', 'Salesforce', 'oauth2', 'https://{{.workspace}}.my.salesforce.com', { read: true, write: true, subscribe: true }),
-	pipedrive: provider('pipedrive', 'Pipedrive', 'oauth2', 'https://api.pipedrive.com', { read: true, write: true }),
-	zendeskSupport: provider('zendeskSupport', 'Zendesk Support', 'oauth2', 'https://{{.workspace}}.zendesk.com', { read: true, write: true }),
+	hubspot: provider('hubspot', 'HubSpot', 'oauth2', 'https://api.hubapi.com', {
+		read: true,
+		write: true,
+		subscribe: true,
+	}),
+	salesforce: provider(
+		'salesforce',
+		'Salesforce',
+		'oauth2',
+		'https://{{.workspace}}.my.salesforce.com',
+		{ read: true, write: true, subscribe: true },
+	),
+	pipedrive: provider('pipedrive', 'Pipedrive', 'oauth2', 'https://api.pipedrive.com', {
+		read: true,
+		write: true,
+	}),
+	zendeskSupport: provider(
+		'zendeskSupport',
+		'Zendesk Support',
+		'oauth2',
+		'https://{{.workspace}}.zendesk.com',
+		{ read: true, write: true },
+	),
 	gong: provider('gong', 'Gong', 'oauth2', 'https://api.gong.io', { read: true }),
 	notion: provider('notion', 'Notion', 'oauth2', 'https://api.notion.com', {}),
 	attio: provider('attio', 'Attio', 'oauth2', 'https://api.attio.com', { read: true, write: true }),
-	marketo: provider('marketo', 'Marketo', 'oauth2', 'https://{{.workspace}}.mktorest.com', { read: true, write: true }),
-	apollo: provider('apollo', 'Apollo', 'apiKey', 'https://api.apollo.io', { read: true, write: true }),
-	freshdesk: provider('freshdesk', 'Freshdesk', 'basic', 'https://{{.workspace}}.freshdesk.com', { read: true }),
+	marketo: provider('marketo', 'Marketo', 'oauth2', 'https://{{.workspace}}.mktorest.com', {
+		read: true,
+		write: true,
+	}),
+	apollo: provider('apollo', 'Apollo', 'apiKey', 'https://api.apollo.io', {
+		read: true,
+		write: true,
+	}),
+	freshdesk: provider('freshdesk', 'Freshdesk', 'basic', 'https://{{.workspace}}.freshdesk.com', {
+		read: true,
+	}),
 };
 
 /** Custom fields can only be upserted for these providers (docs/api-notes.md, "upsertMetadataForConnection"). */
@@ -58,7 +91,11 @@ function field(fieldName, displayName, valueType, providerType, extra = {}) {
 		isCustom: false,
 		isRequired: Boolean(extra.isRequired),
 	};
-	if (extra.values) meta.values = extra.values.map((v) => ({ value: v, displayValue: v.charAt(0).toUpperCase() + v.slice(1) }));
+	if (extra.values)
+		meta.values = extra.values.map((v) => ({
+			value: v,
+			displayValue: v.charAt(0).toUpperCase() + v.slice(1),
+		}));
 	if (extra.referenceTo) meta.referenceTo = extra.referenceTo;
 	return meta;
 }
@@ -74,8 +111,12 @@ const PROVIDER_OBJECTS = {
 				field('firstname', 'First Name', 'string', 'string'),
 				field('lastname', 'Last Name', 'string', 'string'),
 				field('phone', 'Phone Number', 'string', 'string'),
-				field('lifecyclestage', 'Lifecycle Stage', 'singleSelect', 'enumeration', { values: ['subscriber', 'lead', 'customer'] }),
-				field('associatedcompanyid', 'Primary Associated Company ID', 'reference', 'number', { referenceTo: ['companies'] }),
+				field('lifecyclestage', 'Lifecycle Stage', 'singleSelect', 'enumeration', {
+					values: ['subscriber', 'lead', 'customer'],
+				}),
+				field('associatedcompanyid', 'Primary Associated Company ID', 'reference', 'number', {
+					referenceTo: ['companies'],
+				}),
 				field('createdate', 'Create Date', 'datetime', 'datetime', { readOnly: true }),
 			],
 		},
@@ -85,7 +126,9 @@ const PROVIDER_OBJECTS = {
 				field('hs_object_id', 'Record ID', 'string', 'number', { readOnly: true }),
 				field('name', 'Company name', 'string', 'string', { isRequired: true }),
 				field('domain', 'Company Domain Name', 'string', 'string'),
-				field('industry', 'Industry', 'singleSelect', 'enumeration', { values: ['software', 'retail', 'finance'] }),
+				field('industry', 'Industry', 'singleSelect', 'enumeration', {
+					values: ['software', 'retail', 'finance'],
+				}),
 				field('numberofemployees', 'Number of Employees', 'int', 'number'),
 				field('annualrevenue', 'Annual Revenue', 'float', 'number'),
 				field('createdate', 'Create Date', 'datetime', 'datetime', { readOnly: true }),
@@ -96,7 +139,9 @@ const PROVIDER_OBJECTS = {
 			fields: [
 				field('dealname', 'Deal Name', 'string', 'string', { isRequired: true }),
 				field('amount', 'Amount', 'float', 'number'),
-				field('dealstage', 'Deal Stage', 'singleSelect', 'enumeration', { values: ['appointmentscheduled', 'closedwon', 'closedlost'] }),
+				field('dealstage', 'Deal Stage', 'singleSelect', 'enumeration', {
+					values: ['appointmentscheduled', 'closedwon', 'closedlost'],
+				}),
 			],
 		},
 	},
@@ -106,7 +151,9 @@ const PROVIDER_OBJECTS = {
 			fields: [
 				field('Id', 'Account ID', 'string', 'id', { readOnly: true }),
 				field('Name', 'Account Name', 'string', 'string', { isRequired: true }),
-				field('Industry', 'Industry', 'singleSelect', 'picklist', { values: ['Technology', 'Retail'] }),
+				field('Industry', 'Industry', 'singleSelect', 'picklist', {
+					values: ['Technology', 'Retail'],
+				}),
 				field('NumberOfEmployees', 'Employees', 'int', 'int'),
 			],
 		},
@@ -125,19 +172,51 @@ const PROVIDER_OBJECTS = {
 			fields: [
 				field('Id', 'Lead ID', 'string', 'id', { readOnly: true }),
 				field('Company', 'Company', 'string', 'string', { isRequired: true }),
-				field('Status', 'Lead Status', 'singleSelect', 'picklist', { values: ['Open', 'Working', 'Closed'] }),
+				field('Status', 'Lead Status', 'singleSelect', 'picklist', {
+					values: ['Open', 'Working', 'Closed'],
+				}),
 			],
 		},
 	},
 };
 
 /** FieldDefinition.valueType is described (not enumerated) as one of these (docs/api-notes.md, "Enumerations"). */
-const CUSTOM_FIELD_VALUE_TYPES = ['string', 'boolean', 'date', 'datetime', 'singleSelect', 'multiSelect', 'int', 'float', 'reference'];
+const CUSTOM_FIELD_VALUE_TYPES = [
+	'string',
+	'boolean',
+	'date',
+	'datetime',
+	'singleSelect',
+	'multiSelect',
+	'int',
+	'float',
+	'reference',
+];
 
 /** How each custom-field valueType is called on the provider side (op 3 results, hydrated custom fields). */
 const PROVIDER_TYPES = {
-	hubspot: { string: 'string', boolean: 'bool', date: 'date', datetime: 'datetime', singleSelect: 'enumeration', multiSelect: 'enumeration', int: 'number', float: 'number', reference: 'number' },
-	salesforce: { string: 'Text', boolean: 'Checkbox', date: 'Date', datetime: 'DateTime', singleSelect: 'Picklist', multiSelect: 'MultiselectPicklist', int: 'Number', float: 'Number', reference: 'Lookup' },
+	hubspot: {
+		string: 'string',
+		boolean: 'bool',
+		date: 'date',
+		datetime: 'datetime',
+		singleSelect: 'enumeration',
+		multiSelect: 'enumeration',
+		int: 'number',
+		float: 'number',
+		reference: 'number',
+	},
+	salesforce: {
+		string: 'Text',
+		boolean: 'Checkbox',
+		date: 'Date',
+		datetime: 'DateTime',
+		singleSelect: 'Picklist',
+		multiSelect: 'MultiselectPicklist',
+		int: 'Number',
+		float: 'Number',
+		reference: 'Lookup',
+	},
 };
 
 /** The 15 NotificationEventType values (docs/api-notes.md, "Notifications"). */
@@ -181,16 +260,52 @@ const DESTINATION_TYPES = {
 
 /** The metadata fields a Destination can carry (docs/api-notes.md, "Enumerations"). */
 const DESTINATION_METADATA_FIELDS = [
-	'url', 'headers', 'streamName', 'region', 'endpointUrl', 'partitionKeyTemplate', 'bucket', 'keyTemplate',
-	'storageClass', 'username', 'tableName', 'database', 'accountIdentifier', 'userId', 'dbName', 'schemaName',
-	'projectId', 'datasetId', 'tableId', 'workgroupName', 'clusterIdentifier', 'dbUser', 'account', 'container',
-	'queueUrl', 'topicId', 'serverUrl', 'exchange', 'tls', 'name', 'batchSize', 'maxWaitSecs',
+	'url',
+	'headers',
+	'streamName',
+	'region',
+	'endpointUrl',
+	'partitionKeyTemplate',
+	'bucket',
+	'keyTemplate',
+	'storageClass',
+	'username',
+	'tableName',
+	'database',
+	'accountIdentifier',
+	'userId',
+	'dbName',
+	'schemaName',
+	'projectId',
+	'datasetId',
+	'tableId',
+	'workgroupName',
+	'clusterIdentifier',
+	'dbUser',
+	'account',
+	'container',
+	'queueUrl',
+	'topicId',
+	'serverUrl',
+	'exchange',
+	'tls',
+	'name',
+	'batchSize',
+	'maxWaitSecs',
 ];
 
 /** Secrets by type; webhookSigningKey is generated, never set (docs/api-notes.md, "Enumerations"). */
 const DESTINATION_SECRET_FIELDS = [
-	'awsKeyId', 'awsSecretKey', 'awsSessionToken', 'password', 'privateKey', 'credentials', 'accessKeyId',
-	'secretAccessKey', 'username', 'connectionString',
+	'awsKeyId',
+	'awsSecretKey',
+	'awsSessionToken',
+	'password',
+	'privateKey',
+	'credentials',
+	'accessKeyId',
+	'secretAccessKey',
+	'username',
+	'connectionString',
 ];
 
 module.exports = {

@@ -17,7 +17,8 @@
 
 const { startSimulator, SEED } = require('./index');
 
-const USAGE = 'Usage: node test/simulator/cli.js [--port 4010] [--read-port 4011] [--host 127.0.0.1] [--quiet] [--allow-http-webhooks] [--log-rate N]';
+const USAGE =
+	'Usage: node test/simulator/cli.js [--port 4010] [--read-port 4011] [--host 127.0.0.1] [--quiet] [--allow-http-webhooks] [--log-rate N]';
 
 /**
  * @param {string[]} argv
@@ -32,7 +33,8 @@ function parseArgs(argv) {
 		/** @param {string | undefined} text */
 		const port = (text) => {
 			const n = Number(text);
-			if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${flag} needs a port number, got ${text}`);
+			if (!Number.isInteger(n) || n < 0 || n > 65535)
+				throw new Error(`${flag} needs a port number, got ${text}`);
 			return n;
 		};
 		if (flag === '--port' || flag === '-p') args.port = port(value());
@@ -43,10 +45,10 @@ function parseArgs(argv) {
 		else if (flag === '--log-rate') {
 			const text = value();
 			const rate = Number(text);
-			if (!Number.isFinite(rate) || rate < 0) throw new Error(`--log-rate needs entries per second (a number >= 0), got ${text}`);
+			if (!Number.isFinite(rate) || rate < 0)
+				throw new Error(`--log-rate needs entries per second (a number >= 0), got ${text}`);
 			args.logRate = rate;
-		}
-		else if (flag === '--help' || flag === '-h') {
+		} else if (flag === '--help' || flag === '-h') {
 			console.log(USAGE);
 			process.exit(0);
 		} else throw new Error(`Unknown argument ${argv[i]}\n${USAGE}`);
@@ -56,21 +58,36 @@ function parseArgs(argv) {
 
 async function main() {
 	const args = parseArgs(process.argv.slice(2));
-	const readPort = args.readPort !== undefined ? args.readPort : (args.port === 0 ? 0 : args.port + 1);
+	const readPort =
+		args.readPort !== undefined ? args.readPort : args.port === 0 ? 0 : args.port + 1;
 	// Entries per second → ticks: one entry per tick below 1/s, else ticks of one second.
 	const rate = args.logRate || 0;
-	const logGrowth = rate > 0 ? (rate < 1 ? { intervalMs: Math.round(1000 / rate), perTick: 1 } : { intervalMs: 1000, perTick: Math.round(rate) }) : undefined;
-	const sim = await startSimulator({ host: args.host, port: args.port, readPort, quiet: args.quiet, httpsWebhooksOnly: args.httpsWebhooksOnly, logGrowth });
-	console.log([
-		'Integration Platform API simulator',
-		`  api:     ${sim.apiUrl}    (management host, routes under /v1; control API under /__sim/)`,
-		`  read:    ${sim.readUrl}    (read host, routes under /v1)`,
-		`  apiKey:  ${SEED.apiKey}`,
-		`  bearer:  ${SEED.bearerToken}`,
-		`  project: ${SEED.projectName} (${SEED.projectId})`,
-		...(logGrowth ? [`  logs:    ${rate} new entries/s on operation ${SEED.operationId}`] : []),
-		'Press Ctrl-C to stop.',
-	].join('\n'));
+	const logGrowth =
+		rate > 0
+			? rate < 1
+				? { intervalMs: Math.round(1000 / rate), perTick: 1 }
+				: { intervalMs: 1000, perTick: Math.round(rate) }
+			: undefined;
+	const sim = await startSimulator({
+		host: args.host,
+		port: args.port,
+		readPort,
+		quiet: args.quiet,
+		httpsWebhooksOnly: args.httpsWebhooksOnly,
+		logGrowth,
+	});
+	console.log(
+		[
+			'Integration Platform API simulator',
+			`  api:     ${sim.apiUrl}    (management host, routes under /v1; control API under /__sim/)`,
+			`  read:    ${sim.readUrl}    (read host, routes under /v1)`,
+			`  apiKey:  ${SEED.apiKey}`,
+			`  bearer:  ${SEED.bearerToken}`,
+			`  project: ${SEED.projectName} (${SEED.projectId})`,
+			...(logGrowth ? [`  logs:    ${rate} new entries/s on operation ${SEED.operationId}`] : []),
+			'Press Ctrl-C to stop.',
+		].join('\n'),
+	);
 
 	let stopping = false;
 	/** @param {string} signal */
@@ -81,8 +98,12 @@ async function main() {
 		await sim.close();
 		process.exit(0);
 	};
-	process.on('SIGINT', () => { stop('SIGINT'); });
-	process.on('SIGTERM', () => { stop('SIGTERM'); });
+	process.on('SIGINT', () => {
+		stop('SIGINT');
+	});
+	process.on('SIGTERM', () => {
+		stop('SIGTERM');
+	});
 }
 
 main().catch((err) => {

@@ -55,7 +55,9 @@ async function handleControl(core, method, pathname, search, raw, res) {
 		try {
 			body = JSON.parse(text);
 		} catch (err) {
-			return reply(res, 400, { error: `Malformed JSON: ${err instanceof Error ? err.message : err}` });
+			return reply(res, 400, {
+				error: `Malformed JSON: ${err instanceof Error ? err.message : err}`,
+			});
 		}
 	}
 	const path = pathname.replace(/\/+$/, '');
@@ -64,10 +66,13 @@ async function handleControl(core, method, pathname, search, raw, res) {
 	try {
 		if (path === '/__sim/journal' && method === 'GET') {
 			const since = Number(search.get('since') || 0);
-			const entries = core.journal.entries.filter((e) => e.seq > since
-				&& (!search.get('routeId') || e.routeId === search.get('routeId'))
-				&& (!search.get('host') || e.host === search.get('host'))
-				&& (!search.get('method') || e.method === String(search.get('method')).toUpperCase()));
+			const entries = core.journal.entries.filter(
+				(e) =>
+					e.seq > since &&
+					(!search.get('routeId') || e.routeId === search.get('routeId')) &&
+					(!search.get('host') || e.host === search.get('host')) &&
+					(!search.get('method') || e.method === String(search.get('method')).toUpperCase()),
+			);
 			return reply(res, 200, { entries });
 		}
 		if (path === '/__sim/journal' && method === 'DELETE') {
@@ -75,13 +80,16 @@ async function handleControl(core, method, pathname, search, raw, res) {
 			return reply(res, 204);
 		}
 		if (path === '/__sim/faults' && method === 'GET') return reply(res, 200, core.faults.list());
-		if (path === '/__sim/faults' && method === 'POST') return reply(res, 201, { id: core.faults.add(body) });
+		if (path === '/__sim/faults' && method === 'POST')
+			return reply(res, 201, { id: core.faults.add(body) });
 		if (path === '/__sim/faults' && method === 'DELETE') {
 			core.faults.clear();
 			return reply(res, 204);
 		}
 		if (faultMatch && method === 'DELETE') {
-			return core.faults.remove(decodeURIComponent(faultMatch[1])) ? reply(res, 204) : reply(res, 404, { error: 'No such fault rule' });
+			return core.faults.remove(decodeURIComponent(faultMatch[1]))
+				? reply(res, 204)
+				: reply(res, 404, { error: 'No such fault rule' });
 		}
 		if (path === '/__sim/reset' && method === 'POST') {
 			core.sim.reset();
@@ -90,8 +98,10 @@ async function handleControl(core, method, pathname, search, raw, res) {
 		if (path === '/__sim/state' && method === 'GET') return reply(res, 200, dumpState(core.state));
 		if (path === '/__sim/seed' && method === 'GET') return reply(res, 200, SEED);
 		if (path === '/__sim/routes' && method === 'GET') return reply(res, 200, ROUTES);
-		if (logMatch && method === 'POST') return reply(res, 201, core.sim.appendLog(decodeURIComponent(logMatch[1]), body || {}));
-		if (path === '/__sim/operations' && method === 'POST') return reply(res, 201, core.sim.addOperation(body || {}));
+		if (logMatch && method === 'POST')
+			return reply(res, 201, core.sim.appendLog(decodeURIComponent(logMatch[1]), body || {}));
+		if (path === '/__sim/operations' && method === 'POST')
+			return reply(res, 201, core.sim.addOperation(body || {}));
 		const delivery = await handleDeliveryControl(core.sim.deliveries, method, path, search, body);
 		if (delivery) return reply(res, delivery.status, delivery.body);
 		return reply(res, 404, { error: `No control route ${method} ${pathname}` });

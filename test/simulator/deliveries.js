@@ -30,7 +30,9 @@ const { SEED } = require('./seed');
 const { nowIso } = require('./time');
 
 /** Svix's retry schedule after the first, immediate attempt. */
-const SVIX_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+const SVIX_RETRY_DELAYS_MS = [
+	5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+];
 /** The service's inline limit (docs/api-notes.md, "Webhook signatures (Svix)"): larger results go out as a download URL. */
 const INLINE_LIMIT_BYTES = 300 * 1024;
 
@@ -58,7 +60,12 @@ function clone(value) {
 function toEntries(/** @type {unknown[]} */ records) {
 	return records.map((r) => {
 		const rec = /** @type {Rec} */ (r);
-		const isEntry = rec && typeof rec === 'object' && ['fields', 'mappedFields', 'raw', 'associations', 'rawEvent', 'subscribeEventType'].some((k) => k in rec);
+		const isEntry =
+			rec &&
+			typeof rec === 'object' &&
+			['fields', 'mappedFields', 'raw', 'associations', 'rawEvent', 'subscribeEventType'].some(
+				(k) => k in rec,
+			);
 		return isEntry ? rec : { fields: rec, mappedFields: {}, raw: rec };
 	});
 }
@@ -70,7 +77,9 @@ class Deliveries {
 	 */
 	constructor(core, options = {}) {
 		this.core = core;
-		this.retryDelaysMs = options.retryDelaysMs ? [...options.retryDelaysMs] : [...SVIX_RETRY_DELAYS_MS];
+		this.retryDelaysMs = options.retryDelaysMs
+			? [...options.retryDelaysMs]
+			: [...SVIX_RETRY_DELAYS_MS];
 		this.timeoutMs = options.timeoutMs === undefined ? 15_000 : options.timeoutMs;
 		this.downloadTtlMs = options.downloadTtlMs === undefined ? 15 * 60_000 : options.downloadTtlMs;
 		/** @type {Delivery[]} */
@@ -149,7 +158,14 @@ class Deliveries {
 		const timestamp = Math.floor(Date.now() / 1000);
 		const started = Date.now();
 		/** @type {Attempt} */
-		const record = { attempt: number, at: nowIso(), timestamp, url: '', status: null, durationMs: 0 };
+		const record = {
+			attempt: number,
+			at: nowIso(),
+			timestamp,
+			url: '',
+			status: null,
+			durationMs: 0,
+		};
 		delivery.attempts.push(record);
 		if (!destination) {
 			record.error = 'destination deleted';
@@ -159,7 +175,10 @@ class Deliveries {
 		}
 		const url = String((destination.metadata || {}).url || '');
 		record.url = url;
-		const secrets = [destination._secrets.webhookSigningKey, ...(delivery.extraSecrets || [])].filter(Boolean);
+		const secrets = [
+			destination._secrets.webhookSigningKey,
+			...(delivery.extraSecrets || []),
+		].filter(Boolean);
 		const headers = {
 			...(destination.metadata.headers || {}),
 			'content-type': 'application/json',
@@ -226,9 +245,14 @@ class Deliveries {
 	/** @param {{ destination?: string, state?: string, kind?: string }} [filter] */
 	list(filter = {}) {
 		return this.log
-			.filter((d) => (!filter.destination || d.destinationId === filter.destination || d.destinationName === filter.destination)
-				&& (!filter.state || d.state === filter.state)
-				&& (!filter.kind || d.kind === filter.kind))
+			.filter(
+				(d) =>
+					(!filter.destination ||
+						d.destinationId === filter.destination ||
+						d.destinationName === filter.destination) &&
+					(!filter.state || d.state === filter.state) &&
+					(!filter.kind || d.kind === filter.kind),
+			)
 			.map(clone);
 	}
 
@@ -263,19 +287,29 @@ class Deliveries {
 	 * @returns {Promise<Delivery[]>}
 	 */
 	async emitNotification(eventType, data = {}, options = {}) {
-		if (!NOTIFICATION_EVENT_TYPES.includes(eventType)) throw new Error(`Unknown notification type ${eventType}`);
+		if (!NOTIFICATION_EVENT_TYPES.includes(eventType))
+			throw new Error(`Unknown notification type ${eventType}`);
 		const projectId = options.projectId || SEED.projectId;
-		const topicIds = new Set([...this.state.eventTopicRoutes.values()]
-			.filter((r) => r.projectId === projectId && r.eventType === eventType)
-			.map((r) => r.topicId));
-		const destinationIds = new Set([...this.state.topicDestinationRoutes.values()]
-			.filter((r) => r.projectId === projectId && topicIds.has(r.topicId))
-			.map((r) => r.destinationId));
-		const message = { notificationType: eventType, data: { ...defaultNotificationData(eventType, projectId), ...data } };
+		const topicIds = new Set(
+			[...this.state.eventTopicRoutes.values()]
+				.filter((r) => r.projectId === projectId && r.eventType === eventType)
+				.map((r) => r.topicId),
+		);
+		const destinationIds = new Set(
+			[...this.state.topicDestinationRoutes.values()]
+				.filter((r) => r.projectId === projectId && topicIds.has(r.topicId))
+				.map((r) => r.destinationId),
+		);
+		const message = {
+			notificationType: eventType,
+			data: { ...defaultNotificationData(eventType, projectId), ...data },
+		};
 		const records = [...destinationIds]
 			.map((id) => this.state.destinations.get(id))
 			.filter(Boolean)
-			.map((destination) => this.createRecord(destination, message, { kind: 'notification', eventType }));
+			.map((destination) =>
+				this.createRecord(destination, message, { kind: 'notification', eventType }),
+			);
 		await Promise.all(records.filter((d) => d.state === 'pending').map((d) => this.attempt(d)));
 		return records.map(clone);
 	}
@@ -296,16 +330,22 @@ class Deliveries {
 		if (!installation) throw new Error(`Unknown installation ${installationId}`);
 		const integration = this.state.integrations.get(installation.integrationId) || {};
 		const connection = this.state.connections.get(installation._connectionId) || {};
-		const content = ((installation.config || {}).content) || {};
-		const manifest = ((integration.latestRevision || {}).content) || {};
+		const content = (installation.config || {}).content || {};
+		const manifest = (integration.latestRevision || {}).content || {};
 		let name = destinationOverride;
-		if (!name && section === 'watchSchema') name = (content.watchSchema || manifest.watchSchema || {}).destination;
+		if (!name && section === 'watchSchema')
+			name = (content.watchSchema || manifest.watchSchema || {}).destination;
 		if (!name && section !== 'watchSchema') {
 			const configured = ((content[section] || {}).objects || {})[String(objectName)];
-			const declared = (((manifest[section] || {}).objects) || []).find((/** @type {Rec} */ o) => o.objectName === objectName);
+			const declared = ((manifest[section] || {}).objects || []).find(
+				(/** @type {Rec} */ o) => o.objectName === objectName,
+			);
 			name = (configured && configured.destination) || (declared && declared.destination);
 		}
-		if (!name) throw new Error(`No destination is named for ${section} ${objectName || ''} of installation ${installationId}`);
+		if (!name)
+			throw new Error(
+				`No destination is named for ${section} ${objectName || ''} of installation ${installationId}`,
+			);
 		const destination = this.findDestination(name, installation.projectId);
 		const group = installation.group || {};
 		const consumer = connection.consumer || {};
@@ -330,7 +370,10 @@ class Deliveries {
 	 */
 	storeDownload(entries) {
 		const id = randomUUID();
-		this.downloads.set(id, { body: JSON.stringify(entries), expiresAt: Date.now() + this.downloadTtlMs });
+		this.downloads.set(id, {
+			body: JSON.stringify(entries),
+			expiresAt: Date.now() + this.downloadTtlMs,
+		});
 		return `${this.core.sim.apiUrl}/__downloads/${id}`;
 	}
 
@@ -339,9 +382,18 @@ class Deliveries {
 	 * @param {boolean | 'auto' | undefined} asUrl
 	 */
 	result(entries, asUrl) {
-		const url = asUrl === true || ((asUrl === undefined || asUrl === 'auto') && Buffer.byteLength(JSON.stringify(entries)) > INLINE_LIMIT_BYTES);
+		const url =
+			asUrl === true ||
+			((asUrl === undefined || asUrl === 'auto') &&
+				Buffer.byteLength(JSON.stringify(entries)) > INLINE_LIMIT_BYTES);
 		return url
-			? { resultInfo: { type: 'url', numRecords: entries.length, downloadUrl: this.storeDownload(entries) } }
+			? {
+					resultInfo: {
+						type: 'url',
+						numRecords: entries.length,
+						downloadUrl: this.storeDownload(entries),
+					},
+				}
 			: { resultInfo: { type: 'inline', numRecords: entries.length }, result: entries };
 	}
 
@@ -351,7 +403,12 @@ class Deliveries {
 	 * @param {{ installationId?: string, objectName: string, records: unknown[], asUrl?: boolean | 'auto', readType?: string, operationId?: string, destination?: string, extra?: Rec }} input
 	 */
 	async emitRead(input) {
-		const { destination, common } = this.context(input.installationId || SEED.installationId, 'read', input.objectName, input.destination);
+		const { destination, common } = this.context(
+			input.installationId || SEED.installationId,
+			'read',
+			input.objectName,
+			input.destination,
+		);
 		const entries = toEntries(input.records || []);
 		const message = {
 			action: 'read',
@@ -372,7 +429,12 @@ class Deliveries {
 	 * @param {{ installationId?: string, objectName: string, events: Rec[], asUrl?: boolean | 'auto', destination?: string, extra?: Rec }} input
 	 */
 	async emitSubscribe(input) {
-		const { destination, common } = this.context(input.installationId || SEED.installationId, 'subscribe', input.objectName, input.destination);
+		const { destination, common } = this.context(
+			input.installationId || SEED.installationId,
+			'subscribe',
+			input.objectName,
+			input.destination,
+		);
 		const entries = (input.events || []).map((e) => ({
 			subscribeEventType: 'update',
 			providerEventType: `${input.objectName}.${e.subscribeEventType || 'update'}`,
@@ -396,7 +458,12 @@ class Deliveries {
 	 * @param {{ installationId?: string, objectName: string, result?: Rec, destination?: string, extra?: Rec }} input
 	 */
 	async emitSchemaWatch(input) {
-		const { destination, common } = this.context(input.installationId || SEED.installationId, 'watchSchema', input.objectName, input.destination);
+		const { destination, common } = this.context(
+			input.installationId || SEED.installationId,
+			'watchSchema',
+			input.objectName,
+			input.destination,
+		);
 		const message = {
 			action: 'schema.watch',
 			...common,
@@ -428,7 +495,8 @@ class Deliveries {
 	download(id) {
 		const entry = this.downloads.get(id);
 		if (!entry) return { status: 404, body: JSON.stringify({ error: 'No such download' }) };
-		if (Date.now() > entry.expiresAt) return { status: 403, body: JSON.stringify({ error: 'Request has expired' }) };
+		if (Date.now() > entry.expiresAt)
+			return { status: 403, body: JSON.stringify({ error: 'Request has expired' }) };
 		return { status: 200, body: entry.body };
 	}
 }
@@ -447,11 +515,18 @@ function defaultNotificationData(eventType, projectId) {
 			groupRef: SEED.groupRef,
 			consumerRef: SEED.consumerRef,
 			consumerName: SEED.consumerName,
-			...(eventType === 'connection.error' ? { errors: ['token refresh failed'], error: ['token refresh failed'] } : {}),
+			...(eventType === 'connection.error'
+				? { errors: ['token refresh failed'], error: ['token refresh failed'] }
+				: {}),
 		};
 	}
 	if (eventType === 'destination.webhook.disabled') {
-		return { projectId, destinationId: SEED.destinationId, destinationName: SEED.destinationName, url: SEED.webhookUrl };
+		return {
+			projectId,
+			destinationId: SEED.destinationId,
+			destinationName: SEED.destinationName,
+			url: SEED.webhookUrl,
+		};
 	}
 	/** @type {Rec} */
 	const data = {
@@ -468,14 +543,22 @@ function defaultNotificationData(eventType, projectId) {
 	};
 	if (eventType.startsWith('installation.')) data.config = { provider: SEED.provider };
 	if (eventType === 'installation.updated') data.lastConfig = { provider: SEED.provider };
-	if (eventType.startsWith('read.') && eventType !== 'read.schedule.paused') data.objectName = 'contacts';
+	if (eventType.startsWith('read.') && eventType !== 'read.schedule.paused')
+		data.objectName = 'contacts';
 	if (eventType === 'read.triggered.done' || eventType === 'read.triggered.error') {
 		data.fromTimestamp = '2025-06-01T00:00:00Z';
 		data.untilTimestamp = '2025-06-02T00:00:00Z';
 	}
 	if (eventType === 'read.schedule.paused') data.config = { provider: SEED.provider };
-	if (eventType.endsWith('.error') || eventType === 'read.schedule.paused') data.error = 'simulated error';
-	if (eventType === 'write.async.done') Object.assign(data, { objectName: 'contacts', success: true, successfulRecordIds: ['1'], errors: [] });
+	if (eventType.endsWith('.error') || eventType === 'read.schedule.paused')
+		data.error = 'simulated error';
+	if (eventType === 'write.async.done')
+		Object.assign(data, {
+			objectName: 'contacts',
+			success: true,
+			successfulRecordIds: ['1'],
+			errors: [],
+		});
 	return data;
 }
 
@@ -498,17 +581,25 @@ function post(url, headers, body, timeoutMs) {
 		}
 		const transport = parsed.protocol === 'https:' ? https : http;
 		const payload = Buffer.from(body, 'utf8');
-		const req = transport.request(parsed, {
-			method: 'POST',
-			headers: { ...headers, 'content-length': String(payload.length) },
-			timeout: timeoutMs,
-		}, (res) => {
-			/** @type {Buffer[]} */
-			const chunks = [];
-			res.on('data', (c) => { if (chunks.length < 64) chunks.push(c); });
-			res.on('end', () => resolve({ status: res.statusCode || null, body: Buffer.concat(chunks).toString('utf8') }));
-			res.on('error', (err) => resolve({ status: res.statusCode || null, error: err.message }));
-		});
+		const req = transport.request(
+			parsed,
+			{
+				method: 'POST',
+				headers: { ...headers, 'content-length': String(payload.length) },
+				timeout: timeoutMs,
+			},
+			(res) => {
+				/** @type {Buffer[]} */
+				const chunks = [];
+				res.on('data', (c) => {
+					if (chunks.length < 64) chunks.push(c);
+				});
+				res.on('end', () =>
+					resolve({ status: res.statusCode || null, body: Buffer.concat(chunks).toString('utf8') }),
+				);
+				res.on('error', (err) => resolve({ status: res.statusCode || null, error: err.message }));
+			},
+		);
 		req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
 		req.on('error', (err) => resolve({ status: null, error: err.message }));
 		req.end(payload);
@@ -537,7 +628,16 @@ function post(url, headers, body, timeoutMs) {
 async function handleDeliveryControl(deliveries, method, path, search, body) {
 	const one = /^\/__sim\/deliveries\/([^/]+)$/.exec(path);
 	if (path === '/__sim/deliveries' && method === 'GET') {
-		return { status: 200, body: { deliveries: deliveries.list({ destination: search.get('destination') || undefined, state: search.get('state') || undefined, kind: search.get('kind') || undefined }) } };
+		return {
+			status: 200,
+			body: {
+				deliveries: deliveries.list({
+					destination: search.get('destination') || undefined,
+					state: search.get('state') || undefined,
+					kind: search.get('kind') || undefined,
+				}),
+			},
+		};
 	}
 	if (path === '/__sim/deliveries' && method === 'DELETE') {
 		deliveries.clear();
@@ -551,16 +651,35 @@ async function handleDeliveryControl(deliveries, method, path, search, body) {
 	}
 	if (one && method === 'GET') {
 		const found = deliveries.get(decodeURIComponent(one[1]));
-		return found ? { status: 200, body: found } : { status: 404, body: { error: 'No such delivery' } };
+		return found
+			? { status: 200, body: found }
+			: { status: 404, body: { error: 'No such delivery' } };
 	}
 	if (path === '/__sim/notifications' && method === 'POST') {
-		if (!body || typeof body.eventType !== 'string') return { status: 400, body: { error: 'eventType is required' } };
-		return { status: 201, body: { deliveries: await deliveries.emitNotification(body.eventType, body.data || {}, { projectId: body.projectId }) } };
+		if (!body || typeof body.eventType !== 'string')
+			return { status: 400, body: { error: 'eventType is required' } };
+		return {
+			status: 201,
+			body: {
+				deliveries: await deliveries.emitNotification(body.eventType, body.data || {}, {
+					projectId: body.projectId,
+				}),
+			},
+		};
 	}
-	if (path === '/__sim/emit/read' && method === 'POST') return { status: 201, body: await deliveries.emitRead(body || {}) };
-	if (path === '/__sim/emit/subscribe' && method === 'POST') return { status: 201, body: await deliveries.emitSubscribe(body || {}) };
-	if (path === '/__sim/emit/schema-watch' && method === 'POST') return { status: 201, body: await deliveries.emitSchemaWatch(body || {}) };
+	if (path === '/__sim/emit/read' && method === 'POST')
+		return { status: 201, body: await deliveries.emitRead(body || {}) };
+	if (path === '/__sim/emit/subscribe' && method === 'POST')
+		return { status: 201, body: await deliveries.emitSubscribe(body || {}) };
+	if (path === '/__sim/emit/schema-watch' && method === 'POST')
+		return { status: 201, body: await deliveries.emitSchemaWatch(body || {}) };
 	return undefined;
 }
 
-module.exports = { Deliveries, handleDeliveryControl, SVIX_RETRY_DELAYS_MS, INLINE_LIMIT_BYTES, defaultNotificationData };
+module.exports = {
+	Deliveries,
+	handleDeliveryControl,
+	SVIX_RETRY_DELAYS_MS,
+	INLINE_LIMIT_BYTES,
+	defaultNotificationData,
+};

@@ -37,7 +37,22 @@ const { checkTransform } = require('./logTransforms');
  * @typedef {FaultRule & { id: string, matched: number, fired: number }} StoredRule
  */
 
-const KNOWN_FIELDS = ['route', 'host', 'method', 'status', 'body', 'headers', 'latencyMs', 'malformed', 'reset', 'hang', 'retryAfterSeconds', 'times', 'skip', 'logs'];
+const KNOWN_FIELDS = [
+	'route',
+	'host',
+	'method',
+	'status',
+	'body',
+	'headers',
+	'latencyMs',
+	'malformed',
+	'reset',
+	'hang',
+	'retryAfterSeconds',
+	'times',
+	'skip',
+	'logs',
+];
 
 class Faults {
 	/** @param {string[]} routeIds ids a rule may name (besides '*') */
@@ -101,17 +116,27 @@ class Faults {
 	 * @returns {string[]} what is wrong with the rule
 	 */
 	static check(rule, routeIds) {
-		if (!rule || typeof rule !== 'object' || Array.isArray(rule)) return ['a rule must be an object'];
+		if (!rule || typeof rule !== 'object' || Array.isArray(rule))
+			return ['a rule must be an object'];
 		const out = [];
-		if (typeof rule.route !== 'string') out.push('route must be a route id or \'*\'');
-		else if (rule.route !== '*' && !routeIds.has(rule.route)) out.push(`unknown route id '${rule.route}'`);
-		for (const key of Object.keys(rule)) if (!KNOWN_FIELDS.includes(key)) out.push(`unknown field '${key}'`);
-		if (rule.host !== undefined && rule.host !== 'api' && rule.host !== 'read') out.push('host must be \'api\' or \'read\'');
-		if (rule.status !== undefined && !(Number.isInteger(rule.status) && rule.status >= 100 && rule.status <= 599)) out.push('status must be an HTTP status code');
+		if (typeof rule.route !== 'string') out.push("route must be a route id or '*'");
+		else if (rule.route !== '*' && !routeIds.has(rule.route))
+			out.push(`unknown route id '${rule.route}'`);
+		for (const key of Object.keys(rule))
+			if (!KNOWN_FIELDS.includes(key)) out.push(`unknown field '${key}'`);
+		if (rule.host !== undefined && rule.host !== 'api' && rule.host !== 'read')
+			out.push("host must be 'api' or 'read'");
+		if (
+			rule.status !== undefined &&
+			!(Number.isInteger(rule.status) && rule.status >= 100 && rule.status <= 599)
+		)
+			out.push('status must be an HTTP status code');
 		for (const key of ['latencyMs', 'retryAfterSeconds', 'times', 'skip']) {
-			if (rule[key] !== undefined && !(typeof rule[key] === 'number' && rule[key] >= 0)) out.push(`${key} must be a number >= 0`);
+			if (rule[key] !== undefined && !(typeof rule[key] === 'number' && rule[key] >= 0))
+				out.push(`${key} must be a number >= 0`);
 		}
-		if (rule.headers !== undefined && (typeof rule.headers !== 'object' || rule.headers === null)) out.push('headers must be an object');
+		if (rule.headers !== undefined && (typeof rule.headers !== 'object' || rule.headers === null))
+			out.push('headers must be an object');
 		if (rule.logs !== undefined) out.push(...checkTransform(rule.logs));
 		return out;
 	}

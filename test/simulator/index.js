@@ -98,11 +98,18 @@ async function startSimulator(options = {}) {
 		options: opts,
 		closing: false,
 		sim: undefined,
-		delay: (ms) => new Promise((resolve) => {
-			if (core.closing) return resolve(false);
-			const wait = { timer: setTimeout(() => { waits.delete(wait); resolve(true); }, ms), resolve };
-			waits.add(wait);
-		}),
+		delay: (ms) =>
+			new Promise((resolve) => {
+				if (core.closing) return resolve(false);
+				const wait = {
+					timer: setTimeout(() => {
+						waits.delete(wait);
+						resolve(true);
+					}, ms),
+					resolve,
+				};
+				waits.add(wait);
+			}),
 	};
 
 	const api = createListener(core, 'api');
@@ -131,20 +138,34 @@ async function startSimulator(options = {}) {
 		SEED,
 		PUBLIC_KEY_PEM,
 		/** @type {Deliveries} the delivery log and engine (see deliveries.js) */
-		get deliveries() { return deliveries; },
+		get deliveries() {
+			return deliveries;
+		},
 
 		/** Sends a message to a destination (name or id), Svix-signed; resolves after the first attempt. */
-		deliver(/** @type {Parameters<Deliveries['deliver']>[0]} */ input) { return deliveries.deliver(input); },
+		deliver(/** @type {Parameters<Deliveries['deliver']>[0]} */ input) {
+			return deliveries.deliver(input);
+		},
 		/** Routes a notification through topics and routes and delivers it. */
-		emitNotification(/** @type {string} */ eventType, /** @type {Record<string, unknown>} */ data = {}, /** @type {{ projectId?: string }} */ options = {}) {
+		emitNotification(
+			/** @type {string} */ eventType,
+			/** @type {Record<string, unknown>} */ data = {},
+			/** @type {{ projectId?: string }} */ options = {},
+		) {
 			return deliveries.emitNotification(eventType, data, options);
 		},
 		/** A read result to the destination the installation names for the object. */
-		emitRead(/** @type {Parameters<Deliveries['emitRead']>[0]} */ input) { return deliveries.emitRead(input); },
+		emitRead(/** @type {Parameters<Deliveries['emitRead']>[0]} */ input) {
+			return deliveries.emitRead(input);
+		},
 		/** Subscribe events to the destination the installation names for the object. */
-		emitSubscribe(/** @type {Parameters<Deliveries['emitSubscribe']>[0]} */ input) { return deliveries.emitSubscribe(input); },
+		emitSubscribe(/** @type {Parameters<Deliveries['emitSubscribe']>[0]} */ input) {
+			return deliveries.emitSubscribe(input);
+		},
 		/** A schema-watch message to the watchSchema destination. */
-		emitSchemaWatch(/** @type {Parameters<Deliveries['emitSchemaWatch']>[0]} */ input) { return deliveries.emitSchemaWatch(input); },
+		emitSchemaWatch(/** @type {Parameters<Deliveries['emitSchemaWatch']>[0]} */ input) {
+			return deliveries.emitSchemaWatch(input);
+		},
 
 		/**
 		 * Appends a log entry to an operation (now, unless `timestamp` is given) and returns it.
@@ -157,7 +178,11 @@ async function startSimulator(options = {}) {
 				...partial,
 				timestamp: partial.timestamp || nowIso(),
 				severity: partial.severity || 'INFO',
-				message: { msg: 'Simulated log entry', operation_id: operationId, ...(partial.message || {}) },
+				message: {
+					msg: 'Simulated log entry',
+					operation_id: operationId,
+					...(partial.message || {}),
+				},
 			};
 			const logs = state.logs.get(operationId) || [];
 			logs.push(entry);
@@ -213,11 +238,13 @@ async function startSimulator(options = {}) {
 		 */
 		appendLogBurst(operationId, count, partial = {}) {
 			const timestamp = partial.timestamp || nowIso();
-			return Array.from({ length: count }, (_, i) => sim.appendLog(operationId, {
-				...partial,
-				timestamp,
-				message: { msg: `Burst entry ${i + 1} of ${count}`, ...(partial.message || {}) },
-			}));
+			return Array.from({ length: count }, (_, i) =>
+				sim.appendLog(operationId, {
+					...partial,
+					timestamp,
+					message: { msg: `Burst entry ${i + 1} of ${count}`, ...(partial.message || {}) },
+				}),
+			);
 		},
 
 		/**
@@ -252,10 +279,15 @@ async function startSimulator(options = {}) {
 			waits.clear();
 			deliveries.close();
 			secretLog.flush();
-			await Promise.all([api, read].map(({ server, sockets }) => new Promise((resolve) => {
-				server.close(() => resolve(undefined));
-				for (const socket of sockets) socket.destroy();
-			})));
+			await Promise.all(
+				[api, read].map(
+					({ server, sockets }) =>
+						new Promise((resolve) => {
+							server.close(() => resolve(undefined));
+							for (const socket of sockets) socket.destroy();
+						}),
+				),
+			);
 		},
 	};
 	core.sim = sim;

@@ -65,10 +65,12 @@ class Journal {
 	 */
 	find(filter) {
 		if (typeof filter === 'function') return this.entries.filter(filter);
-		return this.entries.filter((entry) => Object.entries(filter).every(([key, want]) => {
-			const have = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (entry))[key];
-			return want instanceof RegExp ? want.test(String(have)) : have === want;
-		}));
+		return this.entries.filter((entry) =>
+			Object.entries(filter).every(([key, want]) => {
+				const have = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (entry))[key];
+				return want instanceof RegExp ? want.test(String(have)) : have === want;
+			}),
+		);
 	}
 }
 

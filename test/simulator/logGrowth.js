@@ -40,14 +40,17 @@ const DEFAULT_SEVERITIES = ['INFO', 'DEBUG', 'INFO', 'WARNING', 'INFO', 'ERROR']
 function createLogGrowth(sim, options = {}) {
 	const intervalMs = options.intervalMs === undefined ? 1000 : options.intervalMs;
 	const perTick = options.perTick === undefined ? 1 : options.perTick;
-	const operations = options.operations && options.operations.length ? options.operations : [SEED.operationId];
-	const severities = options.severities && options.severities.length ? options.severities : DEFAULT_SEVERITIES;
+	const operations =
+		options.operations && options.operations.length ? options.operations : [SEED.operationId];
+	const severities =
+		options.severities && options.severities.length ? options.severities : DEFAULT_SEVERITIES;
 	const burstEvery = options.burstEvery || 0;
 	const burstSize = options.burstSize === undefined ? 3 : options.burstSize;
 	const lateEvery = options.lateEvery || 0;
 	const lateByMs = options.lateByMs === undefined ? 2000 : options.lateByMs;
 	if (!(intervalMs > 0)) throw new Error('logGrowth.intervalMs must be > 0');
-	if (!(Number.isInteger(perTick) && perTick >= 0)) throw new Error('logGrowth.perTick must be an integer >= 0');
+	if (!(Number.isInteger(perTick) && perTick >= 0))
+		throw new Error('logGrowth.perTick must be an integer >= 0');
 
 	/** @type {NodeJS.Timeout | undefined} */
 	let timer;
@@ -78,18 +81,32 @@ function createLogGrowth(sim, options = {}) {
 		for (const operationId of operations) {
 			if (burstEvery && ticks % burstEvery === 0) {
 				const shared = formatMicros(nowMicros());
-				for (let i = 0; i < burstSize; i++) write(operationId, shared, `Burst entry ${i + 1} of ${burstSize}`);
+				for (let i = 0; i < burstSize; i++)
+					write(operationId, shared, `Burst entry ${i + 1} of ${burstSize}`);
 			}
 			for (let i = 0; i < perTick; i++) {
 				const late = lateEvery > 0 && (entries + 1) % lateEvery === 0;
 				const micros = nowMicros() - (late ? lateByMs * 1000 : 0);
-				write(operationId, formatMicros(micros), late ? 'Late entry (stamped in the past)' : `Simulated progress ${entries + 1}`);
+				write(
+					operationId,
+					formatMicros(micros),
+					late ? 'Late entry (stamped in the past)' : `Simulated progress ${entries + 1}`,
+				);
 			}
 		}
 	}
 
 	return {
-		options: { intervalMs, perTick, operations, severities, burstEvery, burstSize, lateEvery, lateByMs },
+		options: {
+			intervalMs,
+			perTick,
+			operations,
+			severities,
+			burstEvery,
+			burstSize,
+			lateEvery,
+			lateByMs,
+		},
 		tick,
 		start() {
 			if (timer) return;

@@ -69,12 +69,16 @@ function checkTransform(spec) {
 	if (!spec || typeof spec !== 'object' || Array.isArray(spec)) return ['logs must be an object'];
 	const s = /** @type {Record<string, unknown>} */ (spec);
 	const out = [];
-	for (const key of Object.keys(s)) if (!TRANSFORM_FIELDS.includes(key)) out.push(`unknown logs field '${key}'`);
-	if (s.shuffle !== undefined && typeof s.shuffle !== 'boolean') out.push('logs.shuffle must be a boolean');
+	for (const key of Object.keys(s))
+		if (!TRANSFORM_FIELDS.includes(key)) out.push(`unknown logs field '${key}'`);
+	if (s.shuffle !== undefined && typeof s.shuffle !== 'boolean')
+		out.push('logs.shuffle must be a boolean');
 	for (const key of ['duplicate', 'dropOldest', 'seed']) {
-		if (s[key] !== undefined && !(Number.isInteger(s[key]) && /** @type {number} */ (s[key]) >= 0)) out.push(`logs.${key} must be an integer >= 0`);
+		if (s[key] !== undefined && !(Number.isInteger(s[key]) && /** @type {number} */ (s[key]) >= 0))
+			out.push(`logs.${key} must be an integer >= 0`);
 	}
-	if (s.coarsen !== undefined && s.coarsen !== 'second' && s.coarsen !== 'millisecond') out.push('logs.coarsen must be \'second\' or \'millisecond\'');
+	if (s.coarsen !== undefined && s.coarsen !== 'second' && s.coarsen !== 'millisecond')
+		out.push("logs.coarsen must be 'second' or 'millisecond'");
 	return out;
 }
 
@@ -144,13 +148,17 @@ function transformLogs(entries, spec, random) {
  */
 function applyRetention(logs, options) {
 	const { keepLast, maxAgeMs, now, operationId } = options;
-	if (keepLast === undefined && maxAgeMs === undefined) throw new Error('applyLogRetention needs keepLast or maxAgeMs');
+	if (keepLast === undefined && maxAgeMs === undefined)
+		throw new Error('applyLogRetention needs keepLast or maxAgeMs');
 	let removed = 0;
 	for (const [id, list] of logs) {
 		if (operationId !== undefined && id !== operationId) continue;
-		const order = list.map((e, i) => ({ i, t: microsOf(e) })).sort((a, b) => a.t - b.t || a.i - b.i);
+		const order = list
+			.map((e, i) => ({ i, t: microsOf(e) }))
+			.sort((a, b) => a.t - b.t || a.i - b.i);
 		const drop = new Set();
-		if (keepLast !== undefined) for (const o of order.slice(0, Math.max(0, order.length - keepLast))) drop.add(o.i);
+		if (keepLast !== undefined)
+			for (const o of order.slice(0, Math.max(0, order.length - keepLast))) drop.add(o.i);
 		if (maxAgeMs !== undefined && order.length) {
 			const reference = now !== undefined ? parseMicros(now) : order[order.length - 1].t;
 			if (reference !== undefined && Number.isFinite(reference)) {
@@ -159,9 +167,19 @@ function applyRetention(logs, options) {
 		}
 		if (!drop.size) continue;
 		removed += drop.size;
-		logs.set(id, list.filter((_, i) => !drop.has(i)));
+		logs.set(
+			id,
+			list.filter((_, i) => !drop.has(i)),
+		);
 	}
 	return removed;
 }
 
-module.exports = { transformLogs, checkTransform, generatorFor, seededRandom, applyRetention, coarsenTimestamp };
+module.exports = {
+	transformLogs,
+	checkTransform,
+	generatorFor,
+	seededRandom,
+	applyRetention,
+	coarsenTimestamp,
+};

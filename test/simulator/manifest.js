@@ -37,7 +37,10 @@ const toggle = { type: 'object', required: ['enabled'], properties: { enabled: a
 const fieldEntry = {
 	type: 'object',
 	properties: { fieldName: required, mapToName: required, mapToDisplayName: str, prompt: str },
-	check: (v) => (v.fieldName === undefined && v.mapToName === undefined ? 'must have a fieldName or a mapToName' : undefined),
+	check: (v) =>
+		v.fieldName === undefined && v.mapToName === undefined
+			? 'must have a fieldName or a mapToName'
+			: undefined,
 };
 
 /** @type {Schema} */
@@ -60,13 +63,19 @@ const readObject = {
 				defaultPeriod: {
 					type: 'object',
 					properties: { days: { type: 'integer', minimum: 0 }, fullHistory: { type: 'boolean' } },
-					check: (v) => (v.days === undefined && v.fullHistory === undefined ? 'must have days or fullHistory' : undefined),
+					check: (v) =>
+						v.days === undefined && v.fullHistory === undefined
+							? 'must have days or fullHistory'
+							: undefined,
 				},
 			},
 		},
 		delivery: {
 			type: 'object',
-			properties: { mode: { type: 'string', enum: ['onRequest', 'auto'] }, pageSize: { type: 'integer', minimum: 50, maximum: 500 } },
+			properties: {
+				mode: { type: 'string', enum: ['onRequest', 'auto'] },
+				pageSize: { type: 'integer', minimum: 50, maximum: 500 },
+			},
 		},
 		enabled: always,
 	},
@@ -84,10 +93,18 @@ const subscribeObject = {
 		updateEvent: {
 			type: 'object',
 			required: ['enabled'],
-			properties: { enabled: always, watchFieldsAuto: { type: 'string', enum: ['all', 'selected'] }, requiredWatchFields: { type: 'array', items: str } },
+			properties: {
+				enabled: always,
+				watchFieldsAuto: { type: 'string', enum: ['all', 'selected'] },
+				requiredWatchFields: { type: 'array', items: str },
+			},
 		},
 		deleteEvent: toggle,
-		associationChangeEvent: { type: 'object', required: ['enabled'], properties: { enabled: always, includeFullRecords: { type: 'boolean' } } },
+		associationChangeEvent: {
+			type: 'object',
+			required: ['enabled'],
+			properties: { enabled: always, includeFullRecords: { type: 'boolean' } },
+		},
 		otherEvents: { type: 'array', items: str },
 	},
 };
@@ -110,20 +127,36 @@ const CONTENT = {
 					items: {
 						type: 'object',
 						required: ['objectName'],
-						properties: { objectName: required, inheritMapping: { type: 'boolean' }, valueDefaults: { type: 'object', properties: { allowAnyFields: { type: 'boolean' } } } },
+						properties: {
+							objectName: required,
+							inheritMapping: { type: 'boolean' },
+							valueDefaults: {
+								type: 'object',
+								properties: { allowAnyFields: { type: 'boolean' } },
+							},
+						},
 					},
 				},
 			},
 		},
-		proxy: { type: 'object', properties: { enabled: { type: 'boolean' }, useModule: { type: 'boolean' } } },
-		subscribe: { type: 'object', properties: { objects: { type: 'array', items: subscribeObject } } },
+		proxy: {
+			type: 'object',
+			properties: { enabled: { type: 'boolean' }, useModule: { type: 'boolean' } },
+		},
+		subscribe: {
+			type: 'object',
+			properties: { objects: { type: 'array', items: subscribeObject } },
+		},
 		watchSchema: {
 			type: 'object',
 			required: ['destination', 'allObjects'],
 			properties: {
 				destination: required,
 				schedule: str,
-				allObjects: { type: 'object', properties: { fieldCreated: toggle, fieldDeleted: toggle, fieldChanged: toggle } },
+				allObjects: {
+					type: 'object',
+					properties: { fieldCreated: toggle, fieldDeleted: toggle, fieldChanged: toggle },
+				},
 			},
 		},
 	},
@@ -137,11 +170,15 @@ const CONTENT = {
  */
 function customFieldMetadata(provider, stored) {
 	if (!stored) return [];
-	const types = /** @type {Record<string, Record<string, string>>} */ (PROVIDER_TYPES)[provider] || {};
+	const types =
+		/** @type {Record<string, Record<string, string>>} */ (PROVIDER_TYPES)[provider] || {};
 	return Object.values(stored).map(({ definition: d }) => {
 		/** @type {FieldMetadata} */
 		const meta = {
-			fieldName: provider === 'salesforce' && !d.fieldName.endsWith('__c') ? `${d.fieldName}__c` : d.fieldName,
+			fieldName:
+				provider === 'salesforce' && !d.fieldName.endsWith('__c')
+					? `${d.fieldName}__c`
+					: d.fieldName,
 			displayName: d.displayName,
 			valueType: d.valueType,
 			providerType: types[d.valueType] || d.valueType,
@@ -149,7 +186,11 @@ function customFieldMetadata(provider, stored) {
 			isCustom: true,
 			isRequired: Boolean(d.required),
 		};
-		if (d.stringOptions && d.stringOptions.values) meta.values = d.stringOptions.values.map((/** @type {string} */ v) => ({ value: v, displayValue: v }));
+		if (d.stringOptions && d.stringOptions.values)
+			meta.values = d.stringOptions.values.map((/** @type {string} */ v) => ({
+				value: v,
+				displayValue: v,
+			}));
 		return meta;
 	});
 }
@@ -186,13 +227,24 @@ function hydrateContent(content, customFields) {
 				const { delivery, enabled, requiredFields, optionalFields, ...rest } = obj;
 				const known = catalog[obj.objectName];
 				/** @type {Rec} */
-				const hydrated = { objectName: obj.objectName, displayName: known ? known.displayName : obj.objectName, ...rest };
+				const hydrated = {
+					objectName: obj.objectName,
+					displayName: known ? known.displayName : obj.objectName,
+					...rest,
+				};
 				/** @type {Record<string, FieldMetadata>} */
 				const metadata = {};
 				if (known) {
-					for (const f of [...known.fields, ...customFieldMetadata(provider, customFields[obj.objectName])]) metadata[f.fieldName] = f;
+					for (const f of [
+						...known.fields,
+						...customFieldMetadata(provider, customFields[obj.objectName]),
+					])
+						metadata[f.fieldName] = f;
 					hydrated.allFieldsMetadata = metadata;
-					hydrated.allFields = Object.values(metadata).map((f) => ({ fieldName: f.fieldName, displayName: f.displayName }));
+					hydrated.allFields = Object.values(metadata).map((f) => ({
+						fieldName: f.fieldName,
+						displayName: f.displayName,
+					}));
 				} else {
 					hydrated.error = `Object '${obj.objectName}' is not available in ${provider}`;
 				}
@@ -207,7 +259,10 @@ function hydrateContent(content, customFields) {
 			objects: (content.write.objects || []).map((/** @type {Rec} */ obj) => {
 				const known = catalog[obj.objectName];
 				/** @type {Rec} */
-				const hydrated = { objectName: obj.objectName, displayName: known ? known.displayName : obj.objectName };
+				const hydrated = {
+					objectName: obj.objectName,
+					displayName: known ? known.displayName : obj.objectName,
+				};
 				if (obj.valueDefaults) hydrated.valueDefaults = obj.valueDefaults;
 				return hydrated;
 			}),

@@ -97,10 +97,16 @@ function problem(status, detail, options) {
  */
 function invalid(issues, options = {}) {
 	const status = options.status || 400;
-	const detail = options.detail || (issues.length === 1
-		? issues[0].detail
-		: `${issues.length} inputs are invalid: ${issues.map((i) => i.name || i.in).join(', ')}`);
-	return new ProblemError(status, detail, { issues, remedy: options.remedy, title: status === 422 ? 'Unprocessable Entity' : 'Bad Request' });
+	const detail =
+		options.detail ||
+		(issues.length === 1
+			? issues[0].detail
+			: `${issues.length} inputs are invalid: ${issues.map((i) => i.name || i.in).join(', ')}`);
+	return new ProblemError(status, detail, {
+		issues,
+		remedy: options.remedy,
+		title: status === 422 ? 'Unprocessable Entity' : 'Bad Request',
+	});
 }
 
 /**
@@ -136,7 +142,8 @@ function problemBody(err, request) {
 	};
 	if (o.remedy) body.remedy = o.remedy;
 	if (o.causes) body.causes = o.causes;
-	const retryable = o.retryable !== undefined ? o.retryable : (err.status === 429 || err.status >= 500);
+	const retryable =
+		o.retryable !== undefined ? o.retryable : err.status === 429 || err.status >= 500;
 	if (retryable || err.status === 429 || err.status >= 500) body.retryable = retryable;
 	if (o.retryAfterSeconds !== undefined) {
 		body.retryable = true;

@@ -79,17 +79,21 @@ function escapeRegex(text) {
 function compile(def) {
 	/** @type {string[]} */
 	const paramNames = [];
-	const pattern = def.path.split(/(\{[A-Za-z]+\})/).map((part) => {
-		const param = /^\{([A-Za-z]+)\}$/.exec(part);
-		if (!param) return escapeRegex(part);
-		paramNames.push(param[1]);
-		return '([^/:]+)';
-	}).join('');
+	const pattern = def.path
+		.split(/(\{[A-Za-z]+\})/)
+		.map((part) => {
+			const param = /^\{([A-Za-z]+)\}$/.exec(part);
+			if (!param) return escapeRegex(part);
+			paramNames.push(param[1]);
+			return '([^/:]+)';
+		})
+		.join('');
 	return { host: 'api', auth: 'any', ...def, regex: new RegExp(`^${pattern}$`), paramNames };
 }
 
 /** @type {CompiledRoute[]} */
-const COMPILED = MODULES.flatMap((m) => m.routes).map(compile)
+const COMPILED = MODULES.flatMap((m) => m.routes)
+	.map(compile)
 	// Literal-heavy templates first, so a literal segment beats a parameter.
 	.sort((a, b) => a.paramNames.length - b.paramNames.length);
 
@@ -105,14 +109,23 @@ const COMPILED = MODULES.flatMap((m) => m.routes).map(compile)
  * Every route: id, method, host, path template, auth mode and seed operation number.
  * @type {ReadonlyArray<Readonly<{ id: string, method: string, host: 'api' | 'read', path: string, auth: string, seedOp?: number }>>}
  */
-const ROUTES = Object.freeze(COMPILED.map((r) => Object.freeze({
-	id: r.id,
-	method: r.method,
-	host: r.host,
-	path: r.path,
-	auth: r.auth,
-	...(r.seedOp ? { seedOp: r.seedOp } : {}),
-})).sort((a, b) => (a.seedOp || 99) - (b.seedOp || 99) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method)));
+const ROUTES = Object.freeze(
+	COMPILED.map((r) =>
+		Object.freeze({
+			id: r.id,
+			method: r.method,
+			host: r.host,
+			path: r.path,
+			auth: r.auth,
+			...(r.seedOp ? { seedOp: r.seedOp } : {}),
+		}),
+	).sort(
+		(a, b) =>
+			(a.seedOp || 99) - (b.seedOp || 99) ||
+			a.path.localeCompare(b.path) ||
+			a.method.localeCompare(b.method),
+	),
+);
 
 /** @param {string} raw */
 function decode(raw) {
@@ -143,7 +156,9 @@ function matchRoute(host, method, pathname) {
 		}
 		/** @type {Record<string, string>} */
 		const params = {};
-		route.paramNames.forEach((name, i) => { params[name] = decode(m[i + 1]); });
+		route.paramNames.forEach((name, i) => {
+			params[name] = decode(m[i + 1]);
+		});
 		return { route, params };
 	}
 	return allowed.length ? { allowed: [...new Set(allowed)] } : null;

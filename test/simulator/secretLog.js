@@ -11,7 +11,16 @@ const { SEED } = require('./seed');
 
 /** @type {Set<string>} */
 const secrets = new Set(
-	[SEED.apiKey, SEED.deletableApiKey, SEED.updatableApiKey, SEED.secondProjectApiKey, SEED.bearerToken, SEED.otherBearerToken, SEED.expiredBearerToken, SEED.webhookSigningKey].filter(Boolean),
+	[
+		SEED.apiKey,
+		SEED.deletableApiKey,
+		SEED.updatableApiKey,
+		SEED.secondProjectApiKey,
+		SEED.bearerToken,
+		SEED.otherBearerToken,
+		SEED.expiredBearerToken,
+		SEED.webhookSigningKey,
+	].filter(Boolean),
 );
 
 /** Remembers a secret (strings of 6+ characters; shorter values would match by accident). */

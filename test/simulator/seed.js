@@ -188,7 +188,11 @@ function seedManifest() {
 					requiredFields: [{ fieldName: 'name' }, { fieldName: 'domain' }],
 					optionalFields: [
 						{ fieldName: 'industry' },
-						{ mapToName: 'employeeCount', mapToDisplayName: 'Employees', prompt: 'Which field holds the number of employees?' },
+						{
+							mapToName: 'employeeCount',
+							mapToDisplayName: 'Employees',
+							prompt: 'Which field holds the number of employees?',
+						},
 					],
 					backfill: { defaultPeriod: { fullHistory: true } },
 					delivery: { mode: 'auto', pageSize: 100 },
@@ -236,15 +240,46 @@ function seedLogs() {
 	const op = SEED.operationId;
 	/** @type {[string, string, string, Record<string, string>?, string?][]} */
 	const rows = [
-		['2025-06-02T08:15:30.100001Z', 'DEBUG', 'Read operation scheduled', { objectName: 'contacts', readType: 'scheduled' }],
-		['2025-06-02T08:15:30.412987Z', 'INFO', 'Starting read', { objectName: 'contacts', since: '2025-06-02T08:05:30Z' }],
-		['2025-06-02T08:15:31.020304Z', 'DEBUG', 'Fetching page', { request: 'GET /crm/v3/objects/contacts?limit=100' }],
+		[
+			'2025-06-02T08:15:30.100001Z',
+			'DEBUG',
+			'Read operation scheduled',
+			{ objectName: 'contacts', readType: 'scheduled' },
+		],
+		[
+			'2025-06-02T08:15:30.412987Z',
+			'INFO',
+			'Starting read',
+			{ objectName: 'contacts', since: '2025-06-02T08:05:30Z' },
+		],
+		[
+			'2025-06-02T08:15:31.020304Z',
+			'DEBUG',
+			'Fetching page',
+			{ request: 'GET /crm/v3/objects/contacts?limit=100' },
+		],
 		['2025-06-02T08:15:32.750019Z', 'DEBUG', 'Fetched page', { records: '100' }],
-		['2025-06-02T08:15:33.000500Z', 'WARNING', 'Provider rate limit reached, backing off', { retryAfter: '2s' }],
+		[
+			'2025-06-02T08:15:33.000500Z',
+			'WARNING',
+			'Provider rate limit reached, backing off',
+			{ retryAfter: '2s' },
+		],
 		['2025-06-02T08:15:36.118822Z', 'INFO', 'Fetched page', { records: '100' }],
-		[SEED.sharedLogTimestamp, 'INFO', 'Delivered batch to destination', { destination: SEED.destinationName, records: '200' }],
+		[
+			SEED.sharedLogTimestamp,
+			'INFO',
+			'Delivered batch to destination',
+			{ destination: SEED.destinationName, records: '200' },
+		],
 		[SEED.sharedLogTimestamp, 'DEBUG', 'Cursor advanced', { cursor: 'page-3' }],
-		['2025-06-02T08:15:42.000017Z', 'ERROR', 'Failed to fetch associations', { association: 'companies' }, 'hubspot: 502 Bad Gateway'],
+		[
+			'2025-06-02T08:15:42.000017Z',
+			'ERROR',
+			'Failed to fetch associations',
+			{ association: 'companies' },
+			'hubspot: 502 Bad Gateway',
+		],
 		['2025-06-02T08:15:44.630100Z', 'INFO', 'Retry succeeded', { attempt: '2' }],
 		['2025-06-02T08:15:45.900900Z', 'INFO', 'Read finished', { recordsRead: '250' }],
 		['2025-06-02T08:15:46.000001Z', 'DEBUG', 'Operation complete'],
@@ -254,12 +289,33 @@ function seedLogs() {
 		[op]: rows.map(([timestamp, severity, msg, details, error]) => ({
 			timestamp,
 			severity,
-			message: { msg, operation_id: op, ...(details ? { details } : {}), ...(error ? { error } : {}) },
+			message: {
+				msg,
+				operation_id: op,
+				...(details ? { details } : {}),
+				...(error ? { error } : {}),
+			},
 		})),
 		[second]: [
-			{ timestamp: '2025-06-02T09:15:30.200002Z', severity: 'DEBUG', message: { msg: 'Read operation scheduled', operation_id: second } },
-			{ timestamp: '2025-06-02T09:15:30.700007Z', severity: 'INFO', message: { msg: 'Starting read', operation_id: second, details: { objectName: 'companies' } } },
-			{ timestamp: '2025-06-02T09:15:33.310331Z', severity: 'INFO', message: { msg: 'Fetched page', operation_id: second, details: { records: '37' } } },
+			{
+				timestamp: '2025-06-02T09:15:30.200002Z',
+				severity: 'DEBUG',
+				message: { msg: 'Read operation scheduled', operation_id: second },
+			},
+			{
+				timestamp: '2025-06-02T09:15:30.700007Z',
+				severity: 'INFO',
+				message: {
+					msg: 'Starting read',
+					operation_id: second,
+					details: { objectName: 'companies' },
+				},
+			},
+			{
+				timestamp: '2025-06-02T09:15:33.310331Z',
+				severity: 'INFO',
+				message: { msg: 'Fetched page', operation_id: second, details: { records: '37' } },
+			},
 		],
 	};
 }
@@ -269,16 +325,36 @@ function seedWorld() {
 	const t = SEED.createTime;
 	const projectId = SEED.projectId;
 	const group = { groupRef: SEED.groupRef, groupName: SEED.groupName, projectId, createTime: t };
-	const consumer = { consumerRef: SEED.consumerRef, consumerName: SEED.consumerName, projectId, createTime: t };
+	const consumer = {
+		consumerRef: SEED.consumerRef,
+		consumerName: SEED.consumerName,
+		projectId,
+		createTime: t,
+	};
 	return {
 		orgs: [
 			{ id: SEED.orgId, label: SEED.orgLabel, defaultTeamId: SEED.defaultTeamId, createTime: t },
-			{ id: SEED.otherOrgId, label: SEED.otherOrgLabel, defaultTeamId: SEED.otherOrgDefaultTeamId, createTime: t },
+			{
+				id: SEED.otherOrgId,
+				label: SEED.otherOrgLabel,
+				defaultTeamId: SEED.otherOrgDefaultTeamId,
+				createTime: t,
+			},
 		],
 		users: [
 			{ id: SEED.userId, email: SEED.userEmail, orgRoles: { [SEED.orgId]: 'owner' } },
-			{ id: SEED.otherUserId, email: SEED.otherUserEmail, orgRoles: { [SEED.otherOrgId]: 'owner' } },
-			{ id: SEED.freelancerUserId, email: SEED.freelancerUserEmail, firstName: 'Fran', lastName: 'Lancer', orgRoles: {} },
+			{
+				id: SEED.otherUserId,
+				email: SEED.otherUserEmail,
+				orgRoles: { [SEED.otherOrgId]: 'owner' },
+			},
+			{
+				id: SEED.freelancerUserId,
+				email: SEED.freelancerUserEmail,
+				firstName: 'Fran',
+				lastName: 'Lancer',
+				orgRoles: {},
+			},
 		],
 		sessions: [
 			{ token: SEED.bearerToken, userId: SEED.userId, expired: false },
@@ -323,8 +399,20 @@ function seedWorld() {
 		apiKeys: [
 			{ key: SEED.apiKey, label: 'demo key', scopes: ['full'], projectId, active: true },
 			{ key: SEED.deletableApiKey, label: 'spare key', scopes: ['full'], projectId, active: true },
-			{ key: SEED.updatableApiKey, label: 'rotating key', scopes: ['full'], projectId, active: true },
-			{ key: SEED.secondProjectApiKey, label: 'second project key', scopes: ['full'], projectId: SEED.secondProjectId, active: true },
+			{
+				key: SEED.updatableApiKey,
+				label: 'rotating key',
+				scopes: ['full'],
+				projectId,
+				active: true,
+			},
+			{
+				key: SEED.secondProjectApiKey,
+				label: 'second project key',
+				scopes: ['full'],
+				projectId: SEED.secondProjectId,
+				active: true,
+			},
 		],
 		groups: [group],
 		consumers: [consumer],
@@ -359,7 +447,12 @@ function seedWorld() {
 				projectId,
 				provider: SEED.provider,
 				group: { groupRef: 'initech-group', groupName: 'Initech', projectId, createTime: t },
-				consumer: { consumerRef: 'user-88', consumerName: 'Bill Initech', projectId, createTime: t },
+				consumer: {
+					consumerRef: 'user-88',
+					consumerName: 'Bill Initech',
+					projectId,
+					createTime: t,
+				},
 				authScheme: 'apiKey',
 				status: 'working',
 				createTime: t,
@@ -368,8 +461,18 @@ function seedWorld() {
 				id: SEED.deletableInstallationConnectionId,
 				projectId,
 				provider: SEED.provider,
-				group: { groupRef: SEED.deletableInstallationGroupRef, groupName: 'Umbrella', projectId, createTime: t },
-				consumer: { consumerRef: 'user-99', consumerName: 'Alice Umbrella', projectId, createTime: t },
+				group: {
+					groupRef: SEED.deletableInstallationGroupRef,
+					groupName: 'Umbrella',
+					projectId,
+					createTime: t,
+				},
+				consumer: {
+					consumerRef: 'user-99',
+					consumerName: 'Alice Umbrella',
+					projectId,
+					createTime: t,
+				},
 				authScheme: 'oauth2/authorizationCode',
 				status: 'working',
 				createTime: t,
@@ -382,7 +485,12 @@ function seedWorld() {
 				name: SEED.integrationName,
 				provider: SEED.provider,
 				createTime: t,
-				latestRevision: { id: SEED.revisionId, specVersion: SEED.specVersion, createTime: t, content: seedManifest() },
+				latestRevision: {
+					id: SEED.revisionId,
+					specVersion: SEED.specVersion,
+					createTime: t,
+					content: seedManifest(),
+				},
 			},
 			{
 				id: SEED.deletableIntegrationId,
@@ -394,7 +502,15 @@ function seedWorld() {
 					id: '2f6b8d1e-9c4a-4e7b-b3d5-8a1c6e0f2b47',
 					specVersion: SEED.specVersion,
 					createTime: t,
-					content: { name: SEED.deletableIntegrationName, provider: SEED.provider, read: { objects: [{ objectName: 'deals', destination: SEED.destinationName, schedule: '0 0 * * *' }] } },
+					content: {
+						name: SEED.deletableIntegrationName,
+						provider: SEED.provider,
+						read: {
+							objects: [
+								{ objectName: 'deals', destination: SEED.destinationName, schedule: '0 0 * * *' },
+							],
+						},
+					},
 				},
 			},
 			{
@@ -407,7 +523,15 @@ function seedWorld() {
 					id: '8a3f5c7e-2d1b-4e9a-b6c4-1f0e7d2a5b38',
 					specVersion: SEED.specVersion,
 					createTime: t,
-					content: { name: SEED.revisableIntegrationName, provider: SEED.provider, read: { objects: [{ objectName: 'deals', destination: SEED.destinationName, schedule: '0 0 * * *' }] } },
+					content: {
+						name: SEED.revisableIntegrationName,
+						provider: SEED.provider,
+						read: {
+							objects: [
+								{ objectName: 'deals', destination: SEED.destinationName, schedule: '0 0 * * *' },
+							],
+						},
+					},
 				},
 			},
 		],
@@ -470,7 +594,12 @@ function seedWorld() {
 				id: SEED.deletableInstallationId,
 				projectId,
 				integrationId: SEED.integrationId,
-				group: { groupRef: SEED.deletableInstallationGroupRef, groupName: 'Umbrella', projectId, createTime: t },
+				group: {
+					groupRef: SEED.deletableInstallationGroupRef,
+					groupName: 'Umbrella',
+					projectId,
+					createTime: t,
+				},
 				_connectionId: SEED.deletableInstallationConnectionId,
 				createTime: '2025-05-03T09:30:00.000000Z',
 				createdBy: 'api:create-installation',
@@ -498,7 +627,11 @@ function seedWorld() {
 				id: SEED.kinesisDestinationId,
 				name: SEED.kinesisDestinationName,
 				type: 'kinesis',
-				metadata: { streamName: 'amp-events', region: 'us-east-1', partitionKeyTemplate: 'installationId' },
+				metadata: {
+					streamName: 'amp-events',
+					region: 'us-east-1',
+					partitionKeyTemplate: 'installationId',
+				},
 				createTime: t,
 				_projectId: projectId,
 				_secrets: { awsKeyId: 'AKIASIMULATOR000001', awsSecretKey: 'sim-secret-access-key' },
@@ -529,11 +662,29 @@ function seedWorld() {
 			{ id: SEED.updatableTopicId, name: SEED.updatableTopicName, projectId, createTime: t },
 		],
 		topicDestinationRoutes: [
-			{ id: SEED.topicDestinationRouteId, topicId: SEED.topicId, destinationId: SEED.destinationId, projectId, createTime: t },
-			{ id: SEED.deletableTopicDestinationRouteId, topicId: SEED.updatableTopicId, destinationId: SEED.kinesisDestinationId, projectId, createTime: t },
+			{
+				id: SEED.topicDestinationRouteId,
+				topicId: SEED.topicId,
+				destinationId: SEED.destinationId,
+				projectId,
+				createTime: t,
+			},
+			{
+				id: SEED.deletableTopicDestinationRouteId,
+				topicId: SEED.updatableTopicId,
+				destinationId: SEED.kinesisDestinationId,
+				projectId,
+				createTime: t,
+			},
 		],
 		eventTopicRoutes: [
-			{ id: SEED.eventTopicRouteId, eventType: SEED.eventType, topicId: SEED.topicId, projectId, createTime: t },
+			{
+				id: SEED.eventTopicRouteId,
+				eventType: SEED.eventType,
+				topicId: SEED.topicId,
+				projectId,
+				createTime: t,
+			},
 		],
 		jwtKeys: [
 			{
@@ -564,7 +715,12 @@ function seedWorld() {
 				provider: 'salesforce',
 				clientId: SEED.providerAppClientId,
 				scopes: ['api', 'refresh_token'],
-				metadata: { providerParams: { packageInstallURL: 'https://login.salesforce.com/packaging/installPackage.apexp?p0=04t000000000001' } },
+				metadata: {
+					providerParams: {
+						packageInstallURL:
+							'https://login.salesforce.com/packaging/installPackage.apexp?p0=04t000000000001',
+					},
+				},
 				createTime: t,
 				_clientSecret: 'sf-client-secret-0001',
 			},
@@ -580,7 +736,14 @@ function seedWorld() {
 			},
 		],
 		invites: [
-			{ id: SEED.inviteId, invitedEmail: SEED.invitedEmail, parentType: 'org', parentId: SEED.orgId, status: 'pending', createTime: '2025-05-10T09:00:00.000000Z' },
+			{
+				id: SEED.inviteId,
+				invitedEmail: SEED.invitedEmail,
+				parentType: 'org',
+				parentId: SEED.orgId,
+				status: 'pending',
+				createTime: '2025-05-10T09:00:00.000000Z',
+			},
 			{
 				id: SEED.acceptedInviteId,
 				invitedEmail: SEED.acceptedInviteEmail,
@@ -590,11 +753,30 @@ function seedWorld() {
 				createTime: '2025-05-08T09:00:00.000000Z',
 				updateTime: '2025-05-09T11:12:13.141516Z',
 			},
-			{ id: SEED.otherOrgInviteId, invitedEmail: 'someone@taken.example', parentType: 'org', parentId: SEED.otherOrgId, status: 'pending', createTime: t },
+			{
+				id: SEED.otherOrgInviteId,
+				invitedEmail: 'someone@taken.example',
+				parentType: 'org',
+				parentId: SEED.otherOrgId,
+				status: 'pending',
+				createTime: t,
+			},
 		],
 		claimedDomains: [
-			{ id: SEED.claimedDomainId, domain: SEED.claimedDomain, parentType: 'org', parentId: SEED.otherOrgId, createTime: t },
-			{ id: SEED.demoClaimedDomainId, domain: SEED.demoClaimedDomain, parentType: 'org', parentId: SEED.orgId, createTime: t },
+			{
+				id: SEED.claimedDomainId,
+				domain: SEED.claimedDomain,
+				parentType: 'org',
+				parentId: SEED.otherOrgId,
+				createTime: t,
+			},
+			{
+				id: SEED.demoClaimedDomainId,
+				domain: SEED.demoClaimedDomain,
+				parentType: 'org',
+				parentId: SEED.orgId,
+				createTime: t,
+			},
 		],
 		operations: [
 			{
@@ -619,7 +801,12 @@ function seedWorld() {
 				status: 'in_progress',
 				metadata: {
 					objects: ['companies'],
-					progress: { installationId: SEED.installationId, objectName: 'companies', operationId: SEED.secondOperationId, recordsProcessed: 37 },
+					progress: {
+						installationId: SEED.installationId,
+						objectName: 'companies',
+						operationId: SEED.secondOperationId,
+						recordsProcessed: 37,
+					},
 				},
 				createTime: '2025-06-02T09:15:30.000002Z',
 			},

@@ -16,7 +16,15 @@ const http = require('node:http');
 const { randomUUID } = require('node:crypto');
 const { matchRoute } = require('./router');
 const { authenticate, resolveProject } = require('./auth');
-const { ProblemError, PROBLEM_JSON, problem, invalid, issue, problemBody, statusTitle } = require('./problems');
+const {
+	ProblemError,
+	PROBLEM_JSON,
+	problem,
+	invalid,
+	issue,
+	problemBody,
+	statusTitle,
+} = require('./problems');
 const { nowIso } = require('./time');
 const { handleControl } = require('./control');
 const { transformLogs, generatorFor } = require('./logTransforms');
@@ -86,11 +94,18 @@ function queryObject(params) {
 function instanceOf(rawPath, route, params) {
 	if (!route || !route.secretParams) return rawPath;
 	const secrets = route.secretParams.map((name) => params[name]).filter(Boolean);
-	return rawPath.split('/').map((seg) => {
-		let decoded = seg;
-		try { decoded = decodeURIComponent(seg); } catch { /* keep raw */ }
-		return secrets.includes(decoded) ? '***' : seg;
-	}).join('/');
+	return rawPath
+		.split('/')
+		.map((seg) => {
+			let decoded = seg;
+			try {
+				decoded = decodeURIComponent(seg);
+			} catch {
+				/* keep raw */
+			}
+			return secrets.includes(decoded) ? '***' : seg;
+		})
+		.join('/');
 }
 
 /**
@@ -102,13 +117,23 @@ function instanceOf(rawPath, route, params) {
 function problemReply(err, request, jsonVariant) {
 	const body = problemBody(err, request);
 	if (jsonVariant && Array.isArray(body.issues)) {
-		body.validationIssues = body.issues.map((i) => ({ field: i.name || i.in, value: i.value, detail: i.detail }));
+		body.validationIssues = body.issues.map((i) => ({
+			field: i.name || i.in,
+			value: i.value,
+			detail: i.detail,
+		}));
 		delete body.issues;
 	}
 	/** @type {Record<string, string>} */
 	const headers = { ...(err.options.headers || {}) };
-	if (err.options.retryAfterSeconds !== undefined) headers['Retry-After'] = String(err.options.retryAfterSeconds);
-	return { status: err.status, body, headers, contentType: err.options.contentType || (jsonVariant ? 'application/json' : PROBLEM_JSON) };
+	if (err.options.retryAfterSeconds !== undefined)
+		headers['Retry-After'] = String(err.options.retryAfterSeconds);
+	return {
+		status: err.status,
+		body,
+		headers,
+		contentType: err.options.contentType || (jsonVariant ? 'application/json' : PROBLEM_JSON),
+	};
 }
 
 /**
@@ -121,18 +146,42 @@ function faultReply(fault, request) {
 	const status = fault.status !== undefined ? fault.status : 200;
 	/** @type {Record<string, string>} */
 	const headers = { ...(fault.headers || {}) };
-	if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
+	if (fault.retryAfterSeconds !== undefined)
+		headers['Retry-After'] = String(fault.retryAfterSeconds);
 	if (fault.body === undefined) {
 		if (status < 400) return { status, headers };
-		const detail = status === 503 ? 'The service is temporarily unavailable' : `${statusTitle(status)} (simulated fault ${fault.id})`;
-		return problemReply(problem(status, detail, { retryAfterSeconds: fault.retryAfterSeconds }), request, false);
+		const detail =
+			status === 503
+				? 'The service is temporarily unavailable'
+				: `${statusTitle(status)} (simulated fault ${fault.id})`;
+		return problemReply(
+			problem(status, detail, { retryAfterSeconds: fault.retryAfterSeconds }),
+			request,
+			false,
+		);
 	}
 	if (typeof fault.body === 'string') {
-		return { status, headers, raw: fault.body, contentType: headers['Content-Type'] || headers['content-type'] || 'text/plain; charset=utf-8' };
+		return {
+			status,
+			headers,
+			raw: fault.body,
+			contentType:
+				headers['Content-Type'] || headers['content-type'] || 'text/plain; charset=utf-8',
+		};
 	}
 	let body = fault.body;
-	if (status >= 400 && fault.retryAfterSeconds !== undefined && body && typeof body === 'object' && !Array.isArray(body)) {
-		body = { ...body, retryable: true, retryAfter: new Date(Date.now() + fault.retryAfterSeconds * 1000).toISOString() };
+	if (
+		status >= 400 &&
+		fault.retryAfterSeconds !== undefined &&
+		body &&
+		typeof body === 'object' &&
+		!Array.isArray(body)
+	) {
+		body = {
+			...body,
+			retryable: true,
+			retryAfter: new Date(Date.now() + fault.retryAfterSeconds * 1000).toISOString(),
+		};
 	}
 	return { status, headers, body, contentType: status >= 400 ? PROBLEM_JSON : 'application/json' };
 }
@@ -153,26 +202,44 @@ async function runRoute(core, ctx, match, request, bodyError) {
 		if (!match) {
 			const other = ctx.host === 'api' ? 'read' : 'api';
 			const elsewhere = matchRoute(other, ctx.method, ctx.pathname);
-			throw problem(404, `No route for ${ctx.method} ${ctx.pathname} on the ${ctx.host === 'api' ? 'management' : 'read'} host`, {
-				title: 'Not Found',
-				remedy: elsewhere ? `This operation is served by the ${other === 'read' ? 'read host (read.withampersand.com)' : 'management host (api.withampersand.com)'}.` : undefined,
-			});
+			throw problem(
+				404,
+				`No route for ${ctx.method} ${ctx.pathname} on the ${ctx.host === 'api' ? 'management' : 'read'} host`,
+				{
+					title: 'Not Found',
+					remedy: elsewhere
+						? `This operation is served by the ${other === 'read' ? 'read host (read.withampersand.com)' : 'management host (api.withampersand.com)'}.`
+						: undefined,
+				},
+			);
 		}
 		if (!route) {
 			const allowed = 'allowed' in match ? match.allowed : [];
-			throw problem(405, `Method ${ctx.method} is not allowed on ${ctx.pathname}; allowed: ${allowed.join(', ')}`, { headers: { Allow: allowed.join(', ') } });
+			throw problem(
+				405,
+				`Method ${ctx.method} is not allowed on ${ctx.pathname}; allowed: ${allowed.join(', ')}`,
+				{ headers: { Allow: allowed.join(', ') } },
+			);
 		}
 		ctx.principal = authenticate(ctx, route.auth);
-		if (ctx.params.projectIdOrName !== undefined) ctx.project = resolveProject(ctx.state, ctx.principal, ctx.params.projectIdOrName);
+		if (ctx.params.projectIdOrName !== undefined)
+			ctx.project = resolveProject(ctx.state, ctx.principal, ctx.params.projectIdOrName);
 		inHandler = true;
 		if (bodyError !== undefined && BODY_METHODS.includes(ctx.method)) {
-			throw invalid([issue('body', undefined, `Malformed JSON body: ${bodyError}`, undefined, 'Malformed JSON')]);
+			throw invalid([
+				issue('body', undefined, `Malformed JSON body: ${bodyError}`, undefined, 'Malformed JSON'),
+			]);
 		}
 		return await route.handler(ctx);
 	} catch (err) {
-		if (err instanceof ProblemError) return problemReply(err, request, Boolean(route && route.jsonProblems && inHandler));
+		if (err instanceof ProblemError)
+			return problemReply(err, request, Boolean(route && route.jsonProblems && inHandler));
 		if (!core.options.quiet) console.error('[simulator] handler error', err);
-		return problemReply(problem(500, `Internal simulator error: ${err && err.message}`), request, false);
+		return problemReply(
+			problem(500, `Internal simulator error: ${err && err.message}`),
+			request,
+			false,
+		);
 	}
 }
 
@@ -256,7 +323,11 @@ async function handle(core, host, req, res) {
 		requestId,
 	});
 	if (!core.options.quiet) {
-		res.on('finish', () => console.log(`[simulator] ${host.padEnd(4)} ${method} ${pathname} → ${res.statusCode} (${Date.now() - started} ms)`));
+		res.on('finish', () =>
+			console.log(
+				`[simulator] ${host.padEnd(4)} ${method} ${pathname} → ${res.statusCode} (${Date.now() - started} ms)`,
+			),
+		);
 	}
 	const request = { instance: instanceOf(pathname, route, params), requestId };
 
@@ -294,15 +365,31 @@ async function handle(core, host, req, res) {
 	let reply = await runRoute(core, ctx, match, request, bodyError);
 	if (fault && fault.logs && reply.status === 200 && Array.isArray(reply.body)) {
 		// The log endpoint's liberties (docs/api-notes.md, "Operation logs"): order, duplicates, shared timestamps, retention.
-		reply = { ...reply, body: transformLogs(reply.body, fault.logs, generatorFor(fault, fault.logs.seed)) };
+		reply = {
+			...reply,
+			body: transformLogs(reply.body, fault.logs, generatorFor(fault, fault.logs.seed)),
+		};
 	}
 
 	if (fault && fault.malformed) {
 		// The work was done, but the answer arrives cut in half: never valid JSON.
-		const full = reply.raw !== undefined ? reply.raw : JSON.stringify(reply.body === undefined ? { ok: true } : reply.body);
+		const full =
+			reply.raw !== undefined
+				? reply.raw
+				: JSON.stringify(reply.body === undefined ? { ok: true } : reply.body);
 		const headers = { ...(fault.headers || {}) };
-		if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
-		send(res, { status: fault.status !== undefined ? fault.status : 200, headers, raw: full.slice(0, Math.max(1, Math.floor(full.length / 2))), contentType: 'application/json' }, entry);
+		if (fault.retryAfterSeconds !== undefined)
+			headers['Retry-After'] = String(fault.retryAfterSeconds);
+		send(
+			res,
+			{
+				status: fault.status !== undefined ? fault.status : 200,
+				headers,
+				raw: full.slice(0, Math.max(1, Math.floor(full.length / 2))),
+				contentType: 'application/json',
+			},
+			entry,
+		);
 		return;
 	}
 	send(res, reply, entry);
@@ -321,7 +408,14 @@ function createListener(core, host) {
 			if (!core.options.quiet) console.error('[simulator] request failed', err);
 			if (!res.headersSent && !res.destroyed) {
 				res.writeHead(500, { 'Content-Type': PROBLEM_JSON });
-				res.end(JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: String(err && err.message) }));
+				res.end(
+					JSON.stringify({
+						type: 'about:blank',
+						title: 'Internal Server Error',
+						status: 500,
+						detail: String(err && err.message),
+					}),
+				);
 			}
 		});
 	});

@@ -72,7 +72,9 @@ function createState() {
  * @param {State} state
  */
 function resetState(state) {
-	const fresh = /** @type {Record<string, Map<any, any>>} */ (/** @type {unknown} */ (createState()));
+	const fresh = /** @type {Record<string, Map<any, any>>} */ (
+		/** @type {unknown} */ (createState())
+	);
 	const target = /** @type {Record<string, Map<any, any>>} */ (/** @type {unknown} */ (state));
 	for (const [name, map] of Object.entries(fresh)) {
 		if (!target[name]) target[name] = new Map();

@@ -43,7 +43,10 @@ function signOnce(secret, msgId, timestampSeconds, body) {
  * @param {string | Buffer} body
  */
 function signature(secrets, msgId, timestampSeconds, body) {
-	return [secrets].flat().map((s) => signOnce(s, msgId, timestampSeconds, body)).join(' ');
+	return [secrets]
+		.flat()
+		.map((s) => signOnce(s, msgId, timestampSeconds, body))
+		.join(' ');
 }
 
 /**

@@ -46,7 +46,9 @@ function nowIso() {
  * @returns {number | undefined}
  */
 function parseMicros(text) {
-	const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(String(text));
+	const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(
+		String(text),
+	);
 	if (!match) return undefined;
 	const seconds = Date.parse(`${match[1]}${match[3]}`);
 	if (Number.isNaN(seconds)) return undefined;

@@ -121,19 +121,36 @@ function walk(value, schema, loc, name, issues) {
 	const label = name || 'the request body';
 	if (value === null && schema.nullable) return;
 	if (!hasType(value, schema.type)) {
-		issues.push(issue(loc, name, `${label} must be ${TYPE_WORDS[schema.type]}, got ${describeType(value)}`, value, 'Invalid type'));
+		issues.push(
+			issue(
+				loc,
+				name,
+				`${label} must be ${TYPE_WORDS[schema.type]}, got ${describeType(value)}`,
+				value,
+				'Invalid type',
+			),
+		);
 		return;
 	}
 	if (schema.type === 'object') {
 		const obj = /** @type {Record<string, unknown>} */ (value);
 		for (const key of schema.required || []) {
 			if (obj[key] === undefined) {
-				issues.push(issue(loc, child(name, key), `${child(name, key)} is required`, undefined, 'Missing required field'));
+				issues.push(
+					issue(
+						loc,
+						child(name, key),
+						`${child(name, key)} is required`,
+						undefined,
+						'Missing required field',
+					),
+				);
 			}
 		}
 		for (const [key, sub] of Object.entries(obj)) {
 			if (sub === undefined) continue;
-			const propSchema = (schema.properties && schema.properties[key]) || schema.additionalProperties;
+			const propSchema =
+				(schema.properties && schema.properties[key]) || schema.additionalProperties;
 			if (propSchema) walk(sub, propSchema, loc, child(name, key), issues);
 		}
 	} else if (schema.type === 'map') {
@@ -143,7 +160,9 @@ function walk(value, schema, loc, name, issues) {
 	} else if (schema.type === 'array') {
 		const arr = /** @type {unknown[]} */ (value);
 		if (schema.minItems !== undefined && arr.length < schema.minItems) {
-			issues.push(issue(loc, name, `${label} must have at least ${schema.minItems} item(s)`, value));
+			issues.push(
+				issue(loc, name, `${label} must have at least ${schema.minItems} item(s)`, value),
+			);
 		}
 		if (schema.maxItems !== undefined && arr.length > schema.maxItems) {
 			issues.push(issue(loc, name, `${label} must have at most ${schema.maxItems} item(s)`, value));
@@ -155,11 +174,29 @@ function walk(value, schema, loc, name, issues) {
 	} else if (schema.type === 'string') {
 		const str = /** @type {string} */ (value);
 		if (schema.minLength !== undefined && str.length < schema.minLength) {
-			issues.push(issue(loc, name, schema.minLength === 1 ? `${label} must not be empty` : `${label} must be at least ${schema.minLength} characters`, value));
+			issues.push(
+				issue(
+					loc,
+					name,
+					schema.minLength === 1
+						? `${label} must not be empty`
+						: `${label} must be at least ${schema.minLength} characters`,
+					value,
+				),
+			);
 		} else if (schema.maxLength !== undefined && str.length > schema.maxLength) {
-			issues.push(issue(loc, name, `${label} must be at most ${schema.maxLength} characters`, value));
+			issues.push(
+				issue(loc, name, `${label} must be at most ${schema.maxLength} characters`, value),
+			);
 		} else if (schema.pattern && !schema.pattern.test(str)) {
-			issues.push(issue(loc, name, `${label} must contain ${schema.patternText || `text matching ${schema.pattern}`}`, value));
+			issues.push(
+				issue(
+					loc,
+					name,
+					`${label} must contain ${schema.patternText || `text matching ${schema.pattern}`}`,
+					value,
+				),
+			);
 		}
 	} else if (schema.type === 'integer' || schema.type === 'number') {
 		const num = /** @type {number} */ (value);

@@ -21,7 +21,9 @@ function sourceFiles(dir: string): string[] {
 /** Every module a file imports or requires, as written. */
 function importsOf(file: string): string[] {
 	const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-	return [...text.matchAll(/(?:from\s+|require\(\s*|import\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]);
+	return [...text.matchAll(/(?:from\s+|require\(\s*|import\(\s*)['"]([^'"]+)['"]/g)].map(
+		(m) => m[1],
+	);
 }
 
 /** Where a relative import lands, as a path from the repository root. */
@@ -76,7 +78,9 @@ describe('folder dependencies', () => {
 			importsOf(file)
 				.filter((specifier) => specifier.startsWith('.'))
 				.map((specifier) => ({ file, lands: target(file, specifier) }))
-				.filter(({ lands }) => !lands.startsWith('credentials/') && !lands.startsWith('nodes/shared/')),
+				.filter(
+					({ lands }) => !lands.startsWith('credentials/') && !lands.startsWith('nodes/shared/'),
+				),
 		);
 		expect(outside).toEqual([]);
 	});

@@ -191,8 +191,7 @@ export async function searchTopicDestinationRoutes(
 			.map((r) => ({
 				route: r,
 				topic: topicNames.get(r.topicId as string) ?? (r.topicId as string),
-				destination:
-					destinationNames.get(r.destinationId as string) ?? (r.destinationId as string),
+				destination: destinationNames.get(r.destinationId as string) ?? (r.destinationId as string),
 			}))
 			.filter(({ route, topic, destination }) => matches(filter, topic, destination, route.id))
 			.map(({ route, topic, destination }) => ({
@@ -245,7 +244,11 @@ export async function searchOrganizations(
 	const orgs = await Promise.all(
 		(ids as string[]).map(async (id) => {
 			try {
-				const org = (await apiRequest(this, 'GET', `/orgs/${encodePathSegment(id)}`)) as IDataObject;
+				const org = (await apiRequest(
+					this,
+					'GET',
+					`/orgs/${encodePathSegment(id)}`,
+				)) as IDataObject;
 				return { id, label: typeof org?.label === 'string' ? org.label : id };
 			} catch {
 				return { id, label: id };

@@ -79,7 +79,8 @@ export function booleanOptionQuery(option: string, query: string, label: string)
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const raw = options?.[option];
 		if (raw === undefined) return requestOptions;
-		const flag = raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : undefined;
+		const flag =
+			raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : undefined;
 		if (flag === undefined) {
 			throw new NodeOperationError(
 				this.getNode(),

@@ -133,13 +133,9 @@ export async function destinationHolder(
 	stored: Registration,
 ): Promise<Holder> {
 	if (!stored.destinationId) return 'gone';
-	const current = await call<Json>(
-		api,
-		'GET',
-		paths.destination(stored.destinationId),
-		undefined,
-		[404],
-	);
+	const current = await call<Json>(api, 'GET', paths.destination(stored.destinationId), undefined, [
+		404,
+	]);
 	if (!current) return 'gone';
 	const url = urlOf(current);
 	if (sameUrl(url, stored.url)) return 'trigger';

@@ -33,7 +33,14 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { ROUTES, rl, run, startSimulator, type JournalEntry, type Simulator } from '../../harness/actionEngine';
+import {
+	ROUTES,
+	rl,
+	run,
+	startSimulator,
+	type JournalEntry,
+	type Simulator,
+} from '../../harness/actionEngine';
 import {
 	allOperations,
 	fieldOf,

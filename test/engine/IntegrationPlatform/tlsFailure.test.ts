@@ -39,9 +39,13 @@ const tls = () => ({
 
 describe('a TLS failure', () => {
 	test('fails the item with the host named and no secret anywhere in the error', async () => {
-		const result = await run(sim, { resource: 'project', operation: 'getAll', returnAll: true }, {
-			credentials: tls(),
-		});
+		const result = await run(
+			sim,
+			{ resource: 'project', operation: 'getAll', returnAll: true },
+			{
+				credentials: tls(),
+			},
+		);
 		expect(result.error!.message).toBe(
 			`The Integration Platform API at ${new URL(sim.apiUrl).host} could not be reached over TLS (the handshake failed: check http or https in the URL)`,
 		);

@@ -98,7 +98,8 @@ describe('a copy arriving while the first attempt is still in progress', () => {
 			const fail = hits === 1;
 			setTimeout(() => {
 				if (fail) res.writeHead(500).end('Internal error');
-				else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(records));
+				else
+					res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(records));
 			}, 400);
 		});
 		await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));

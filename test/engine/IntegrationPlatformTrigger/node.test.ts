@@ -5,7 +5,13 @@
  */
 import { resetTriggerMemory } from '../../../nodes/IntegrationPlatformTrigger/IntegrationPlatformTrigger.node';
 import type { Sim } from '../../harness/eventTriggerSim';
-import { api, registrationState, signingSecret, startSim, svix } from '../../harness/eventTriggerSim';
+import {
+	api,
+	registrationState,
+	signingSecret,
+	startSim,
+	svix,
+} from '../../harness/eventTriggerSim';
 import { LOCAL_DOWNLOADS, SEED, TriggerHarness } from '../../harness/eventTriggerEngine';
 
 const P = `/projects/${SEED.projectName}`;

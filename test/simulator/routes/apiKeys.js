@@ -23,7 +23,13 @@ const SCOPES = { type: 'array', items: { type: 'string', minLength: 1 } };
 const LABEL = { type: 'string', minLength: 1, maxLength: 255 };
 
 /** @param {import('../state').Rec} record */
-const view = (record) => ({ key: record.key, label: record.label, scopes: record.scopes, projectId: record.projectId, active: record.active });
+const view = (record) => ({
+	key: record.key,
+	label: record.label,
+	scopes: record.scopes,
+	projectId: record.projectId,
+	active: record.active,
+});
 
 /**
  * 404 InputValidationProblem when the key is not one of the project's; the key is not echoed.
@@ -32,7 +38,9 @@ const view = (record) => ({ key: record.key, label: record.label, scopes: record
 function findKey(ctx) {
 	const record = ctx.state.apiKeys.get(ctx.params.apiKey);
 	if (!record || record.projectId !== ctx.project.id) {
-		throw problem(404, 'API key not found', { issues: [issue('path', 'apiKey', 'API key not found', undefined, 'Not found')] });
+		throw problem(404, 'API key not found', {
+			issues: [issue('path', 'apiKey', 'API key not found', undefined, 'Not found')],
+		});
 	}
 	return record;
 }
@@ -43,12 +51,20 @@ function listApiKeys(ctx) {
 	const issues = [];
 	const activeOnly = queryBool(ctx.query, 'active', false, issues);
 	if (issues.length) throw invalid(issues);
-	return ok([...ctx.state.apiKeys.values()].filter((k) => k.projectId === ctx.project.id && (!activeOnly || k.active !== false)).map(view));
+	return ok(
+		[...ctx.state.apiKeys.values()]
+			.filter((k) => k.projectId === ctx.project.id && (!activeOnly || k.active !== false))
+			.map(view),
+	);
 }
 
 /** 201 ApiKey, with the new key. @param {Ctx} ctx */
 function createApiKey(ctx) {
-	const body = requireBody(ctx, { type: 'object', required: ['label'], properties: { label: LABEL, scopes: SCOPES } });
+	const body = requireBody(ctx, {
+		type: 'object',
+		required: ['label'],
+		properties: { label: LABEL, scopes: SCOPES },
+	});
 	const record = {
 		key: `amp_sim_${randomBytes(12).toString('hex')}`,
 		label: body.label,
@@ -69,7 +85,11 @@ function getApiKey(ctx) {
 /** Mask of active, label, scopes; 200 ApiKey. @param {Ctx} ctx */
 function updateApiKey(ctx) {
 	const record = findKey(ctx);
-	const changes = maskedChanges(ctx, 'apiKey', { active: { type: 'boolean' }, label: LABEL, scopes: SCOPES });
+	const changes = maskedChanges(ctx, 'apiKey', {
+		active: { type: 'boolean' },
+		label: LABEL,
+		scopes: SCOPES,
+	});
 	Object.assign(record, changes);
 	return ok(view(record));
 }
@@ -90,9 +110,28 @@ const BASE = '/v1/projects/{projectIdOrName}/api-keys';
 const routes = [
 	{ id: 'listApiKeys', method: 'GET', path: BASE, handler: listApiKeys },
 	{ id: 'createApiKey', method: 'POST', path: BASE, handler: createApiKey },
-	{ id: 'getApiKey', method: 'GET', path: `${BASE}/{apiKey}`, secretParams: ['apiKey'], handler: getApiKey },
-	{ id: 'updateApiKey', method: 'PATCH', path: `${BASE}/{apiKey}`, secretParams: ['apiKey'], handler: updateApiKey },
-	{ id: 'deleteApiKey', method: 'DELETE', path: `${BASE}/{apiKey}`, seedOp: 1, secretParams: ['apiKey'], handler: deleteApiKey },
+	{
+		id: 'getApiKey',
+		method: 'GET',
+		path: `${BASE}/{apiKey}`,
+		secretParams: ['apiKey'],
+		handler: getApiKey,
+	},
+	{
+		id: 'updateApiKey',
+		method: 'PATCH',
+		path: `${BASE}/{apiKey}`,
+		secretParams: ['apiKey'],
+		handler: updateApiKey,
+	},
+	{
+		id: 'deleteApiKey',
+		method: 'DELETE',
+		path: `${BASE}/{apiKey}`,
+		seedOp: 1,
+		secretParams: ['apiKey'],
+		handler: deleteApiKey,
+	},
 ];
 
 module.exports = { routes };

@@ -39,7 +39,8 @@ const CLAIM_DOMAIN = {
 	},
 };
 
-const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+const DOMAIN_PATTERN =
+	/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 
 /**
  * Email → the part after the at sign; URL → hostname; then lower-case and drop a leading `www.`.
@@ -68,8 +69,19 @@ function normaliseDomain(input) {
 function claimDomain(ctx) {
 	const body = requireBody(ctx, CLAIM_DOMAIN);
 	const domain = normaliseDomain(body.domain);
-	if (!domain) throw invalid([issue('body', 'domain', 'domain must be an email address, a domain name or a URL', body.domain)]);
-	if (body.parentType !== 'org') throw invalid([issue('body', 'parentType', 'parentType must be org', body.parentType)], { status: 422 });
+	if (!domain)
+		throw invalid([
+			issue(
+				'body',
+				'domain',
+				'domain must be an email address, a domain name or a URL',
+				body.domain,
+			),
+		]);
+	if (body.parentType !== 'org')
+		throw invalid([issue('body', 'parentType', 'parentType must be org', body.parentType)], {
+			status: 422,
+		});
 	const org = ctx.state.orgs.get(body.parentId);
 	if (!org || ctx.principal.kind !== 'bearer' || !ctx.principal.user.orgRoles[org.id]) {
 		throw problem(403, 'You can only claim domains for an organization you belong to');
@@ -79,7 +91,13 @@ function claimDomain(ctx) {
 		throw problem(409, 'Domain already claimed by another organization', { context: { domain } });
 	}
 	if (!existing) {
-		const claim = { id: newId(), domain, parentType: 'org', parentId: org.id, createTime: nowIso() };
+		const claim = {
+			id: newId(),
+			domain,
+			parentType: 'org',
+			parentId: org.id,
+			createTime: nowIso(),
+		};
 		ctx.state.claimedDomains.set(claim.id, claim);
 	}
 	return created();
@@ -91,10 +109,16 @@ function claimDomain(ctx) {
  */
 function checkClaimedDomain(ctx) {
 	const raw = queryString(ctx.query, 'domain');
-	if (!raw) throw invalid([issue('query', 'domain', 'domain is required', undefined, 'Missing required parameter')]);
+	if (!raw)
+		throw invalid([
+			issue('query', 'domain', 'domain is required', undefined, 'Missing required parameter'),
+		]);
 	const domain = normaliseDomain(raw);
 	const claim = domain && [...ctx.state.claimedDomains.values()].find((c) => c.domain === domain);
-	if (!claim) throw problem(404, 'Domain is not claimed', { issues: [issue('query', 'domain', 'Domain is not claimed', raw, 'Not found')] });
+	if (!claim)
+		throw problem(404, 'Domain is not claimed', {
+			issues: [issue('query', 'domain', 'Domain is not claimed', raw, 'Not found')],
+		});
 	const { createTime, ...view } = publicView(claim);
 	return ok(view);
 }
@@ -102,16 +126,37 @@ function checkClaimedDomain(ctx) {
 /** @param {Ctx} ctx */
 function listOrgClaimedDomains(ctx) {
 	requireOrgMember(ctx.state, ctx.principal, ctx.params.orgId);
-	return ok([...ctx.state.claimedDomains.values()]
-		.filter((c) => c.parentId === ctx.params.orgId)
-		.map(({ id, parentType, parentId, domain }) => ({ id, parentType, parentId, domain })));
+	return ok(
+		[...ctx.state.claimedDomains.values()]
+			.filter((c) => c.parentId === ctx.params.orgId)
+			.map(({ id, parentType, parentId, domain }) => ({ id, parentType, parentId, domain })),
+	);
 }
 
 /** @type {import('../router').RouteDef[]} */
 const routes = [
-	{ id: 'claimDomain', method: 'POST', path: '/v1/claimed-domains', auth: 'bearer', seedOp: 13, handler: claimDomain },
-	{ id: 'checkClaimedDomain', method: 'GET', path: '/v1/claimed-domains', auth: 'bearer', handler: checkClaimedDomain },
-	{ id: 'listOrgClaimedDomains', method: 'GET', path: '/v1/orgs/{orgId}/claimed-domains', auth: 'bearer', handler: listOrgClaimedDomains },
+	{
+		id: 'claimDomain',
+		method: 'POST',
+		path: '/v1/claimed-domains',
+		auth: 'bearer',
+		seedOp: 13,
+		handler: claimDomain,
+	},
+	{
+		id: 'checkClaimedDomain',
+		method: 'GET',
+		path: '/v1/claimed-domains',
+		auth: 'bearer',
+		handler: checkClaimedDomain,
+	},
+	{
+		id: 'listOrgClaimedDomains',
+		method: 'GET',
+		path: '/v1/orgs/{orgId}/claimed-domains',
+		auth: 'bearer',
+		handler: listOrgClaimedDomains,
+	},
 ];
 
 module.exports = { routes, normaliseDomain };

@@ -37,7 +37,12 @@ function requireBody(ctx, schema, status = 400) {
 }
 
 function bodyMissing() {
-	return /** @type {import('../problems').Issue} */ ({ type: 'about:blank', title: 'Missing request body', detail: 'A JSON request body is required', in: 'body' });
+	return /** @type {import('../problems').Issue} */ ({
+		type: 'about:blank',
+		title: 'Missing request body',
+		detail: 'A JSON request body is required',
+		in: 'body',
+	});
 }
 
 /**

@@ -38,11 +38,18 @@ const str = { type: 'string' };
 /** @type {Schema} */
 const ref = { type: 'string', minLength: 1 };
 /** @type {Schema} */
-const dateTime = { type: 'string', check: (v) => (Number.isNaN(Date.parse(v)) ? 'must be an RFC 3339 date-time' : undefined) };
+const dateTime = {
+	type: 'string',
+	check: (v) => (Number.isNaN(Date.parse(v)) ? 'must be an RFC 3339 date-time' : undefined),
+};
 /** @type {Schema} */
 const scopes = { type: 'array', items: str };
 /** @type {Schema} */
-const tokenRecord = { type: 'object', required: ['token'], properties: { token: ref, issuedAt: dateTime, expiresAt: dateTime } };
+const tokenRecord = {
+	type: 'object',
+	required: ['token'],
+	properties: { token: ref, issuedAt: dateTime, expiresAt: dateTime },
+};
 
 /** Request body of generateConnection (docs/api-notes.md, "generateConnection"). @type {Schema} */
 const GENERATE_CONNECTION = {
@@ -58,21 +65,36 @@ const GENERATE_CONNECTION = {
 			values: {
 				type: 'object',
 				required: ['value', 'source'],
-				properties: { value: str, source: { type: 'string', enum: ['input', 'token', 'provider'] }, displayName: str },
+				properties: {
+					value: str,
+					source: { type: 'string', enum: ['input', 'token', 'provider'] },
+					displayName: str,
+				},
 			},
 		},
 		groupName: str,
 		consumerName: str,
 		apiKey: ref,
 		customAuth: { type: 'object' },
-		basicAuth: { type: 'object', required: ['username', 'password'], properties: { username: str, password: str } },
-		oauth2ClientCredentials: { type: 'object', required: ['clientId', 'clientSecret'], properties: { clientId: ref, clientSecret: ref, scopes } },
+		basicAuth: {
+			type: 'object',
+			required: ['username', 'password'],
+			properties: { username: str, password: str },
+		},
+		oauth2ClientCredentials: {
+			type: 'object',
+			required: ['clientId', 'clientSecret'],
+			properties: { clientId: ref, clientSecret: ref, scopes },
+		},
 		oauth2PasswordCredentials: {
 			type: 'object',
 			required: ['username', 'password', 'clientId', 'clientSecret'],
 			properties: { username: str, password: str, clientId: ref, clientSecret: ref, scopes },
 		},
-		oauth2AuthorizationCode: { type: 'object', properties: { accessToken: tokenRecord, refreshToken: tokenRecord, scopes } },
+		oauth2AuthorizationCode: {
+			type: 'object',
+			properties: { accessToken: tokenRecord, refreshToken: tokenRecord, scopes },
+		},
 	},
 };
 
@@ -104,7 +126,12 @@ function upsertParty(map, projectId, kind, refValue, name) {
 		}
 		return existing;
 	}
-	const party = { [`${kind}Ref`]: refValue, [`${kind}Name`]: name || refValue, projectId, createTime: nowIso() };
+	const party = {
+		[`${kind}Ref`]: refValue,
+		[`${kind}Name`]: name || refValue,
+		projectId,
+		createTime: nowIso(),
+	};
 	map.set(key, party);
 	return party;
 }
@@ -116,7 +143,14 @@ function upsertParty(map, projectId, kind, refValue, name) {
 function generateConnection(ctx) {
 	const body = requireBody(ctx, GENERATE_CONNECTION);
 	// Provider credentials the test sent: a leak check looks for them afterwards.
-	rememberSecretFields({ apiKey: body.apiKey, basicAuth: body.basicAuth, oauth2ClientCredentials: body.oauth2ClientCredentials, oauth2PasswordCredentials: body.oauth2PasswordCredentials, oauth2AuthorizationCode: body.oauth2AuthorizationCode, customAuthSecret: body.customAuth });
+	rememberSecretFields({
+		apiKey: body.apiKey,
+		basicAuth: body.basicAuth,
+		oauth2ClientCredentials: body.oauth2ClientCredentials,
+		oauth2PasswordCredentials: body.oauth2PasswordCredentials,
+		oauth2AuthorizationCode: body.oauth2AuthorizationCode,
+		customAuthSecret: body.customAuth,
+	});
 	const issues = [];
 	if (!PROVIDERS[body.provider]) {
 		issues.push(issue('body', 'provider', `Unknown provider '${body.provider}'`, body.provider));
@@ -129,14 +163,27 @@ function generateConnection(ctx) {
 	}
 	const code = body.oauth2AuthorizationCode;
 	if (code && !code.accessToken && !code.refreshToken) {
-		issues.push(issue('body', 'oauth2AuthorizationCode', 'oauth2AuthorizationCode needs an accessToken or a refreshToken', code));
+		issues.push(
+			issue(
+				'body',
+				'oauth2AuthorizationCode',
+				'oauth2AuthorizationCode needs an accessToken or a refreshToken',
+				code,
+			),
+		);
 	}
 	// Semantically invalid input is a 422 InputValidationProblem (docs/api-notes.md, "generateConnection").
 	if (issues.length) throw invalid(issues, { status: 422 });
 
 	const projectId = ctx.project.id;
 	const group = upsertParty(ctx.state.groups, projectId, 'group', body.groupRef, body.groupName);
-	const consumer = upsertParty(ctx.state.consumers, projectId, 'consumer', body.consumerRef, body.consumerName);
+	const consumer = upsertParty(
+		ctx.state.consumers,
+		projectId,
+		'consumer',
+		body.consumerRef,
+		body.consumerName,
+	);
 	const form = /** @type {keyof typeof AUTH_SCHEMES | undefined} */ (forms[0]);
 	/** @type {Rec} */
 	const connection = {
@@ -149,7 +196,8 @@ function generateConnection(ctx) {
 		status: 'created',
 		createTime: nowIso(),
 	};
-	if (body.providerWorkspaceRef !== undefined) connection.providerWorkspaceRef = body.providerWorkspaceRef;
+	if (body.providerWorkspaceRef !== undefined)
+		connection.providerWorkspaceRef = body.providerWorkspaceRef;
 	if (body.providerMetadata !== undefined) connection.providerMetadata = body.providerMetadata;
 	connection._credentials = form ? { [form]: body[form] } : {};
 	ctx.state.connections.set(connection.id, connection);
@@ -165,20 +213,32 @@ function listConnections(ctx) {
 	const provider = queryString(ctx.query, 'provider');
 	const groupRef = queryString(ctx.query, 'groupRef');
 	const consumerRef = queryString(ctx.query, 'consumerRef');
-	const list = [...ctx.state.connections.values()].filter((c) => c.projectId === ctx.project.id
-		&& (!provider || c.provider === provider)
-		&& (!groupRef || c.group.groupRef === groupRef)
-		&& (!consumerRef || c.consumer.consumerRef === consumerRef));
+	const list = [...ctx.state.connections.values()].filter(
+		(c) =>
+			c.projectId === ctx.project.id &&
+			(!provider || c.provider === provider) &&
+			(!groupRef || c.group.groupRef === groupRef) &&
+			(!consumerRef || c.consumer.consumerRef === consumerRef),
+	);
 	return ok(list.map(publicView));
 }
 
 /** @param {Ctx} ctx */
 function getConnection(ctx) {
-	return ok(publicView(findInProject(ctx.state.connections, ctx, 'connectionId', 'Connection not found')));
+	return ok(
+		publicView(findInProject(ctx.state.connections, ctx, 'connectionId', 'Connection not found')),
+	);
 }
 
 /** updateMask values of UpdateConnectionRequest (docs/api-notes.md, "Connections"). */
-const UPDATE_MASKS = ['providerWorkspaceRef', 'providerMetadata', 'apiKey', 'basicAuth', 'oauth2ClientCredentials', 'oauth2PasswordCredentials'];
+const UPDATE_MASKS = [
+	'providerWorkspaceRef',
+	'providerMetadata',
+	'apiKey',
+	'basicAuth',
+	'oauth2ClientCredentials',
+	'oauth2PasswordCredentials',
+];
 
 /** Request body of updateConnection. @type {Schema} */
 const UPDATE_CONNECTION = {
@@ -207,23 +267,51 @@ const UPDATE_CONNECTION = {
  * @param {Ctx} ctx
  */
 function updateConnection(ctx) {
-	const connection = findInProject(ctx.state.connections, ctx, 'connectionId', 'Connection not found');
+	const connection = findInProject(
+		ctx.state.connections,
+		ctx,
+		'connectionId',
+		'Connection not found',
+	);
 	let body;
 	try {
 		body = requireBody(ctx, UPDATE_CONNECTION);
 	} catch (err) {
-		if (err && err.options && err.options.issues) err.options.remedy = `Allowed masks: '${UPDATE_MASKS.join(', ')}'`;
+		if (err && err.options && err.options.issues)
+			err.options.remedy = `Allowed masks: '${UPDATE_MASKS.join(', ')}'`;
 		throw err;
 	}
 	const issues = [];
 	body.updateMask.forEach((/** @type {string} */ mask, /** @type {number} */ index) => {
-		if (body.connection[mask] === undefined) issues.push(issue('body', `updateMask[${index}]`, `updateMask names ${mask}, but connection.${mask} is missing`, mask));
-		else if (mask in AUTH_SCHEMES && AUTH_SCHEMES[/** @type {keyof typeof AUTH_SCHEMES} */ (mask)] !== connection.authScheme) {
-			issues.push(issue('body', `connection.${mask}`, `The connection uses auth scheme '${connection.authScheme}'; ${mask} does not match it`));
+		if (body.connection[mask] === undefined)
+			issues.push(
+				issue(
+					'body',
+					`updateMask[${index}]`,
+					`updateMask names ${mask}, but connection.${mask} is missing`,
+					mask,
+				),
+			);
+		else if (
+			mask in AUTH_SCHEMES &&
+			AUTH_SCHEMES[/** @type {keyof typeof AUTH_SCHEMES} */ (mask)] !== connection.authScheme
+		) {
+			issues.push(
+				issue(
+					'body',
+					`connection.${mask}`,
+					`The connection uses auth scheme '${connection.authScheme}'; ${mask} does not match it`,
+				),
+			);
 		}
 	});
 	if (issues.length) throw invalid(issues);
-	rememberSecretFields({ apiKey: body.connection.apiKey, basicAuth: body.connection.basicAuth, oauth2ClientCredentials: body.connection.oauth2ClientCredentials, oauth2PasswordCredentials: body.connection.oauth2PasswordCredentials });
+	rememberSecretFields({
+		apiKey: body.connection.apiKey,
+		basicAuth: body.connection.basicAuth,
+		oauth2ClientCredentials: body.connection.oauth2ClientCredentials,
+		oauth2PasswordCredentials: body.connection.oauth2PasswordCredentials,
+	});
 	for (const mask of body.updateMask) {
 		if (mask in AUTH_SCHEMES) connection._credentials = { [mask]: body.connection[mask] };
 		else connection[mask] = body.connection[mask];
@@ -237,7 +325,12 @@ function updateConnection(ctx) {
  * @param {Ctx} ctx
  */
 function deleteConnection(ctx) {
-	const connection = findInProject(ctx.state.connections, ctx, 'connectionId', 'Connection not found');
+	const connection = findInProject(
+		ctx.state.connections,
+		ctx,
+		'connectionId',
+		'Connection not found',
+	);
 	ctx.state.connections.delete(connection.id);
 	return noContent();
 }
@@ -248,22 +341,73 @@ function deleteConnection(ctx) {
  * @param {Ctx} ctx
  */
 function oauthUpdate(ctx) {
-	const connection = findInProject(ctx.state.connections, ctx, 'connectionId', 'Connection not found');
+	const connection = findInProject(
+		ctx.state.connections,
+		ctx,
+		'connectionId',
+		'Connection not found',
+	);
 	if (connection.authScheme !== 'oauth2/authorizationCode') {
-		throw invalid([issue('path', 'connectionId', `The connection uses auth scheme '${connection.authScheme}'; only oauth2/authorizationCode connections are reauthorized with OAuth`, connection.id)]);
+		throw invalid([
+			issue(
+				'path',
+				'connectionId',
+				`The connection uses auth scheme '${connection.authScheme}'; only oauth2/authorizationCode connections are reauthorized with OAuth`,
+				connection.id,
+			),
+		]);
 	}
-	const query = new URLSearchParams({ provider: connection.provider, connectionId: connection.id, state: newId().replace(/-/g, '') });
-	return { status: 200, raw: `https://oauth.simulator.example/v1/authorize?${query}`, contentType: 'text/plain; charset=utf-8' };
+	const query = new URLSearchParams({
+		provider: connection.provider,
+		connectionId: connection.id,
+		state: newId().replace(/-/g, ''),
+	});
+	return {
+		status: 200,
+		raw: `https://oauth.simulator.example/v1/authorize?${query}`,
+		contentType: 'text/plain; charset=utf-8',
+	};
 }
 
 /** @type {import('../router').RouteDef[]} */
 const routes = [
-	{ id: 'generateConnection', method: 'POST', path: '/v1/projects/{projectIdOrName}/connections:generate', seedOp: 2, handler: generateConnection },
-	{ id: 'listConnections', method: 'GET', path: '/v1/projects/{projectIdOrName}/connections', handler: listConnections },
-	{ id: 'getConnection', method: 'GET', path: '/v1/projects/{projectIdOrName}/connections/{connectionId}', handler: getConnection },
-	{ id: 'updateConnection', method: 'PATCH', path: '/v1/projects/{projectIdOrName}/connections/{connectionId}', handler: updateConnection },
-	{ id: 'oauthUpdate', method: 'PATCH', path: '/v1/projects/{projectIdOrName}/connections/{connectionId}:oauth-update', handler: oauthUpdate },
-	{ id: 'deleteConnection', method: 'DELETE', path: '/v1/projects/{projectIdOrName}/connections/{connectionId}', handler: deleteConnection },
+	{
+		id: 'generateConnection',
+		method: 'POST',
+		path: '/v1/projects/{projectIdOrName}/connections:generate',
+		seedOp: 2,
+		handler: generateConnection,
+	},
+	{
+		id: 'listConnections',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/connections',
+		handler: listConnections,
+	},
+	{
+		id: 'getConnection',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/connections/{connectionId}',
+		handler: getConnection,
+	},
+	{
+		id: 'updateConnection',
+		method: 'PATCH',
+		path: '/v1/projects/{projectIdOrName}/connections/{connectionId}',
+		handler: updateConnection,
+	},
+	{
+		id: 'oauthUpdate',
+		method: 'PATCH',
+		path: '/v1/projects/{projectIdOrName}/connections/{connectionId}:oauth-update',
+		handler: oauthUpdate,
+	},
+	{
+		id: 'deleteConnection',
+		method: 'DELETE',
+		path: '/v1/projects/{projectIdOrName}/connections/{connectionId}',
+		handler: deleteConnection,
+	},
 ];
 
 module.exports = { routes, GENERATE_CONNECTION, AUTH_SCHEMES };

@@ -23,7 +23,11 @@ const { problem, invalid, issue, notFound } = require('../problems');
 const { queryBool } = require('../validate');
 const { publicView, newId } = require('../state');
 const { nowIso } = require('../time');
-const { DESTINATION_TYPES, DESTINATION_METADATA_FIELDS, DESTINATION_SECRET_FIELDS } = require('../catalog');
+const {
+	DESTINATION_TYPES,
+	DESTINATION_METADATA_FIELDS,
+	DESTINATION_SECRET_FIELDS,
+} = require('../catalog');
 
 /**
  * @typedef {import('../router').Ctx} Ctx
@@ -33,10 +37,18 @@ const { DESTINATION_TYPES, DESTINATION_METADATA_FIELDS, DESTINATION_SECRET_FIELD
  */
 
 /** @type {Schema} */
-const NAME = { type: 'string', minLength: 1, maxLength: 64, pattern: /^[A-Za-z0-9-]+$/, patternText: 'only letters, digits and dashes' };
+const NAME = {
+	type: 'string',
+	minLength: 1,
+	maxLength: 64,
+	pattern: /^[A-Za-z0-9-]+$/,
+	patternText: 'only letters, digits and dashes',
+};
 
 /** @type {Record<string, Schema>} */
-const METADATA_PROPERTIES = Object.fromEntries(DESTINATION_METADATA_FIELDS.map((f) => [f, /** @type {Schema} */ ({ type: 'string' })]));
+const METADATA_PROPERTIES = Object.fromEntries(
+	DESTINATION_METADATA_FIELDS.map((f) => [f, /** @type {Schema} */ ({ type: 'string' })]),
+);
 METADATA_PROPERTIES.headers = { type: 'map', nullable: true, values: { type: 'string' } };
 METADATA_PROPERTIES.tls = { type: 'boolean' };
 METADATA_PROPERTIES.batchSize = { type: 'integer', minimum: 1 };
@@ -62,7 +74,11 @@ const UPDATE_DESTINATION = {
 		updateMask: { type: 'array', minItems: 1, items: { type: 'string' } },
 		destination: {
 			type: 'object',
-			properties: { name: NAME, metadata: { type: 'object', properties: METADATA_PROPERTIES }, secrets: { type: 'map', values: { type: 'string' } } },
+			properties: {
+				name: NAME,
+				metadata: { type: 'object', properties: METADATA_PROPERTIES },
+				secrets: { type: 'map', values: { type: 'string' } },
+			},
 		},
 	},
 };
@@ -89,8 +105,10 @@ function urlIssues(url, name, httpsOnly) {
 	} catch {
 		return [issue('body', name, 'Webhook URL is not a valid URL', url)];
 	}
-	if (httpsOnly && parsed.protocol !== 'https:') return [issue('body', name, 'Webhook URLs must use https', url)];
-	if (!httpsOnly && parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return [issue('body', name, 'Webhook URLs must use http or https', url)];
+	if (httpsOnly && parsed.protocol !== 'https:')
+		return [issue('body', name, 'Webhook URLs must use https', url)];
+	if (!httpsOnly && parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+		return [issue('body', name, 'Webhook URLs must use http or https', url)];
 	return [];
 }
 
@@ -100,7 +118,9 @@ function urlIssues(url, name, httpsOnly) {
  */
 function findDestination(ctx) {
 	const ref = ctx.params.destination;
-	const inProject = [...ctx.state.destinations.values()].filter((d) => d._projectId === ctx.project.id);
+	const inProject = [...ctx.state.destinations.values()].filter(
+		(d) => d._projectId === ctx.project.id,
+	);
 	const found = inProject.find((d) => d.id === ref) || inProject.find((d) => d.name === ref);
 	if (!found) throw notFound('destination', ref, 'Destination not found');
 	return found;
@@ -112,7 +132,9 @@ function findDestination(ctx) {
  * @param {string} [exceptId]
  */
 function assertNameFree(ctx, name, exceptId) {
-	const taken = [...ctx.state.destinations.values()].some((d) => d._projectId === ctx.project.id && d.name === name && d.id !== exceptId);
+	const taken = [...ctx.state.destinations.values()].some(
+		(d) => d._projectId === ctx.project.id && d.name === name && d.id !== exceptId,
+	);
 	if (taken) throw problem(409, `A destination named '${name}' already exists in this project`);
 }
 
@@ -124,12 +146,31 @@ function createDestination(ctx) {
 	/** @type {Issue[]} */
 	const issues = [];
 	for (const field of rules.metadata) {
-		if (body.metadata[field] === undefined) issues.push(issue('body', `metadata.${field}`, `metadata.${field} is required for ${body.type} destinations`, undefined, 'Missing required field'));
+		if (body.metadata[field] === undefined)
+			issues.push(
+				issue(
+					'body',
+					`metadata.${field}`,
+					`metadata.${field} is required for ${body.type} destinations`,
+					undefined,
+					'Missing required field',
+				),
+			);
 	}
 	for (const field of rules.secrets) {
-		if (secrets[field] === undefined) issues.push(issue('body', `secrets.${field}`, `secrets.${field} is required for ${body.type} destinations`, undefined, 'Missing required field'));
+		if (secrets[field] === undefined)
+			issues.push(
+				issue(
+					'body',
+					`secrets.${field}`,
+					`secrets.${field} is required for ${body.type} destinations`,
+					undefined,
+					'Missing required field',
+				),
+			);
 	}
-	if (body.type === 'webhook' || body.type === 'slack') issues.push(...urlIssues(body.metadata.url, 'metadata.url', ctx.options.httpsWebhooksOnly));
+	if (body.type === 'webhook' || body.type === 'slack')
+		issues.push(...urlIssues(body.metadata.url, 'metadata.url', ctx.options.httpsWebhooksOnly));
 	if (issues.length) throw invalid(issues);
 	assertNameFree(ctx, body.name);
 
@@ -152,7 +193,11 @@ function createDestination(ctx) {
  * @param {Ctx} ctx
  */
 function listDestinations(ctx) {
-	return ok([...ctx.state.destinations.values()].filter((d) => d._projectId === ctx.project.id).map(publicView));
+	return ok(
+		[...ctx.state.destinations.values()]
+			.filter((d) => d._projectId === ctx.project.id)
+			.map(publicView),
+	);
 }
 
 /**
@@ -172,7 +217,10 @@ function getDestination(ctx) {
 	}
 	const view = publicView(destination);
 	if (includeSecrets) {
-		view.secrets = destination.type === 'webhook' ? { webhookSigningKey: destination._secrets.webhookSigningKey } : {};
+		view.secrets =
+			destination.type === 'webhook'
+				? { webhookSigningKey: destination._secrets.webhookSigningKey }
+				: {};
 	}
 	return ok(view);
 }
@@ -194,17 +242,33 @@ function updateDestination(ctx) {
 	const changes = [];
 	body.updateMask.forEach((/** @type {string} */ path, /** @type {number} */ index) => {
 		const [section, field, ...more] = path.split('.');
-		const valid = more.length === 0 && (
-			(section === 'name' && field === undefined)
-			|| (section === 'metadata' && DESTINATION_METADATA_FIELDS.includes(field))
-			|| (section === 'secrets' && DESTINATION_SECRET_FIELDS.includes(field)));
+		const valid =
+			more.length === 0 &&
+			((section === 'name' && field === undefined) ||
+				(section === 'metadata' && DESTINATION_METADATA_FIELDS.includes(field)) ||
+				(section === 'secrets' && DESTINATION_SECRET_FIELDS.includes(field)));
 		if (!valid) {
-			maskIssues.push(issue('body', `updateMask[${index}]`, `'${path}' is not an updatable field; use name, metadata.<field> or secrets.<field>`, path));
+			maskIssues.push(
+				issue(
+					'body',
+					`updateMask[${index}]`,
+					`'${path}' is not an updatable field; use name, metadata.<field> or secrets.<field>`,
+					path,
+				),
+			);
 			return;
 		}
 		const value = field === undefined ? patch[section] : (patch[section] || {})[field];
 		if (value === undefined) {
-			valueIssues.push(issue('body', `destination.${path}`, `value not found for mask '${path}'`, undefined, 'Missing value'));
+			valueIssues.push(
+				issue(
+					'body',
+					`destination.${path}`,
+					`value not found for mask '${path}'`,
+					undefined,
+					'Missing value',
+				),
+			);
 			return;
 		}
 		changes.push([section, field, value]);
@@ -214,15 +278,21 @@ function updateDestination(ctx) {
 
 	for (const [section, field, value] of changes) {
 		if (section === 'name') assertNameFree(ctx, String(value), destination.id);
-		if (section === 'metadata' && field === 'url' && (destination.type === 'webhook' || destination.type === 'slack')) {
+		if (
+			section === 'metadata' &&
+			field === 'url' &&
+			(destination.type === 'webhook' || destination.type === 'slack')
+		) {
 			const issues = urlIssues(value, 'destination.metadata.url', ctx.options.httpsWebhooksOnly);
 			if (issues.length) throw invalid(issues);
 		}
 	}
 	for (const [section, field, value] of changes) {
 		if (section === 'name') destination.name = value;
-		else if (section === 'metadata') destination.metadata = { ...destination.metadata, [String(field)]: value };
-		else if (field !== 'webhookSigningKey') destination._secrets = { ...destination._secrets, [String(field)]: value };
+		else if (section === 'metadata')
+			destination.metadata = { ...destination.metadata, [String(field)]: value };
+		else if (field !== 'webhookSigningKey')
+			destination._secrets = { ...destination._secrets, [String(field)]: value };
 	}
 	destination.updateTime = nowIso();
 	return ok(publicView(destination));
@@ -243,11 +313,37 @@ function deleteDestination(ctx) {
 
 /** @type {import('../router').RouteDef[]} */
 const routes = [
-	{ id: 'createDestination', method: 'POST', path: '/v1/projects/{projectIdOrName}/destinations', handler: createDestination },
-	{ id: 'listDestinations', method: 'GET', path: '/v1/projects/{projectIdOrName}/destinations', handler: listDestinations },
-	{ id: 'getDestination', method: 'GET', path: '/v1/projects/{projectIdOrName}/destinations/{destination}', seedOp: 7, handler: getDestination },
-	{ id: 'updateDestination', method: 'PATCH', path: '/v1/projects/{projectIdOrName}/destinations/{destination}', handler: updateDestination },
-	{ id: 'deleteDestination', method: 'DELETE', path: '/v1/projects/{projectIdOrName}/destinations/{destination}', handler: deleteDestination },
+	{
+		id: 'createDestination',
+		method: 'POST',
+		path: '/v1/projects/{projectIdOrName}/destinations',
+		handler: createDestination,
+	},
+	{
+		id: 'listDestinations',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/destinations',
+		handler: listDestinations,
+	},
+	{
+		id: 'getDestination',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/destinations/{destination}',
+		seedOp: 7,
+		handler: getDestination,
+	},
+	{
+		id: 'updateDestination',
+		method: 'PATCH',
+		path: '/v1/projects/{projectIdOrName}/destinations/{destination}',
+		handler: updateDestination,
+	},
+	{
+		id: 'deleteDestination',
+		method: 'DELETE',
+		path: '/v1/projects/{projectIdOrName}/destinations/{destination}',
+		handler: deleteDestination,
+	},
 ];
 
 module.exports = { routes, findDestination, newSigningKey };

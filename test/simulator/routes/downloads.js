@@ -29,7 +29,9 @@ function handleDownload(core, method, pathname, res) {
 	} else {
 		const id = decodeURIComponent(pathname.slice(PREFIX.length).replace(/\/+$/, ''));
 		const deliveries = core.sim && core.sim.deliveries;
-		reply = deliveries ? deliveries.download(id) : { status: 404, body: JSON.stringify({ error: 'No such download' }) };
+		reply = deliveries
+			? deliveries.download(id)
+			: { status: 404, body: JSON.stringify({ error: 'No such download' }) };
 	}
 	res.writeHead(reply.status, {
 		'Content-Type': 'application/json',

@@ -28,7 +28,10 @@ const { findIntegration } = require('./integrations');
 /** Optional body of pause/unpause: `{objects?: string[], note?: string}`. @type {Schema} */
 const PAUSE_BODY = {
 	type: 'object',
-	properties: { objects: { type: 'array', items: { type: 'string', minLength: 1 } }, note: { type: 'string' } },
+	properties: {
+		objects: { type: 'array', items: { type: 'string', minLength: 1 } },
+		note: { type: 'string' },
+	},
 };
 
 /**
@@ -38,13 +41,19 @@ const PAUSE_BODY = {
  */
 function toInstallation(state, installation) {
 	const connection = state.connections.get(installation._connectionId);
-	return { ...publicView(installation), connection: connection ? publicView(connection) : undefined };
+	return {
+		...publicView(installation),
+		connection: connection ? publicView(connection) : undefined,
+	};
 }
 
 /** @param {Ctx} ctx */
 function listInstallationsForProject(ctx) {
 	const groupRef = queryString(ctx.query, 'groupRef');
-	const list = filter(ctx.state.installations.values(), (i) => i.projectId === ctx.project.id && (!groupRef || i.group.groupRef === groupRef));
+	const list = filter(
+		ctx.state.installations.values(),
+		(i) => i.projectId === ctx.project.id && (!groupRef || i.group.groupRef === groupRef),
+	);
 	return ok(list.map((i) => toInstallation(ctx.state, i)));
 }
 
@@ -52,7 +61,10 @@ function listInstallationsForProject(ctx) {
 function listInstallations(ctx) {
 	const integration = findIntegration(ctx, 'integrationId');
 	const groupRef = queryString(ctx.query, 'groupRef');
-	const list = filter(ctx.state.installations.values(), (i) => i.integrationId === integration.id && (!groupRef || i.group.groupRef === groupRef));
+	const list = filter(
+		ctx.state.installations.values(),
+		(i) => i.integrationId === integration.id && (!groupRef || i.group.groupRef === groupRef),
+	);
 	return ok(list.map((i) => toInstallation(ctx.state, i)));
 }
 
@@ -88,10 +100,12 @@ function setReadsPaused(ctx, disabled) {
 	const shapeIssues = validate(body, PAUSE_BODY);
 	if (shapeIssues.length) throw invalid(shapeIssues);
 
-	const readObjects = (installation.config.content.read && installation.config.content.read.objects) || {};
+	const readObjects =
+		(installation.config.content.read && installation.config.content.read.objects) || {};
 	/** @type {Record<string, string>} mapped name → provider object name */
 	const mapped = {};
-	const revision = ctx.state.revisions.get(installation.config.revisionId) || integration.latestRevision;
+	const revision =
+		ctx.state.revisions.get(installation.config.revisionId) || integration.latestRevision;
 	for (const obj of (revision.content.read && revision.content.read.objects) || []) {
 		if (obj.mapToName) mapped[obj.mapToName] = obj.objectName;
 	}
@@ -102,11 +116,25 @@ function setReadsPaused(ctx, disabled) {
 		.map((name, index) => ({ name, index }))
 		.filter(({ index }) => !names[index] || !readObjects[names[index]]);
 	if (unknown.length) {
-		throw invalid(unknown.map(({ name, index }) => issue('body', `objects[${index}]`, `Object '${name}' is not read by this installation`, name)));
+		throw invalid(
+			unknown.map(({ name, index }) =>
+				issue(
+					'body',
+					`objects[${index}]`,
+					`Object '${name}' is not read by this installation`,
+					name,
+				),
+			),
+		);
 	}
 	for (const name of names) readObjects[name].disabled = disabled;
 	installation.updateTime = nowIso();
-	(installation._readNotes || (installation._readNotes = [])).push({ action: disabled ? 'pause' : 'unpause', objects: names, note: body.note, time: installation.updateTime });
+	(installation._readNotes || (installation._readNotes = [])).push({
+		action: disabled ? 'pause' : 'unpause',
+		objects: names,
+		note: body.note,
+		time: installation.updateTime,
+	});
 	return noContent();
 }
 
@@ -136,7 +164,11 @@ const CREATE_INSTALLATION = {
 		config: {
 			type: 'object',
 			required: ['content'],
-			properties: { revisionId: { type: 'string' }, createdBy: { type: 'string' }, content: CONFIG_CONTENT },
+			properties: {
+				revisionId: { type: 'string' },
+				createdBy: { type: 'string' },
+				content: CONFIG_CONTENT,
+			},
 		},
 	},
 };
@@ -161,18 +193,47 @@ function createInstallation(ctx) {
 	const body = requireBody(ctx, CREATE_INSTALLATION);
 	const issues = [];
 	if (body.config.content.provider !== integration.provider) {
-		issues.push(issue('body', 'config.content.provider', `The integration is for ${integration.provider}, the config for ${body.config.content.provider}`, body.config.content.provider));
+		issues.push(
+			issue(
+				'body',
+				'config.content.provider',
+				`The integration is for ${integration.provider}, the config for ${body.config.content.provider}`,
+				body.config.content.provider,
+			),
+		);
 	}
-	const candidates = [...ctx.state.connections.values()].filter((c) => c.projectId === ctx.project.id && c.group.groupRef === body.groupRef && c.provider === integration.provider);
-	const connection = body.connectionId ? candidates.find((c) => c.id === body.connectionId) : candidates[0];
+	const candidates = [...ctx.state.connections.values()].filter(
+		(c) =>
+			c.projectId === ctx.project.id &&
+			c.group.groupRef === body.groupRef &&
+			c.provider === integration.provider,
+	);
+	const connection = body.connectionId
+		? candidates.find((c) => c.id === body.connectionId)
+		: candidates[0];
 	if (!connection) {
-		issues.push(body.connectionId
-			? issue('body', 'connectionId', `No ${integration.provider} connection '${body.connectionId}' for group '${body.groupRef}'`, body.connectionId)
-			: issue('body', 'groupRef', `Group '${body.groupRef}' has no ${integration.provider} connection; create one first`, body.groupRef));
+		issues.push(
+			body.connectionId
+				? issue(
+						'body',
+						'connectionId',
+						`No ${integration.provider} connection '${body.connectionId}' for group '${body.groupRef}'`,
+						body.connectionId,
+					)
+				: issue(
+						'body',
+						'groupRef',
+						`Group '${body.groupRef}' has no ${integration.provider} connection; create one first`,
+						body.groupRef,
+					),
+		);
 	}
 	if (issues.length) throw invalid(issues, { status: 422 });
-	const exists = [...ctx.state.installations.values()].some((i) => i.integrationId === integration.id && i.group.groupRef === body.groupRef);
-	if (exists) throw problem(409, `Group '${body.groupRef}' already has an installation of this integration`);
+	const exists = [...ctx.state.installations.values()].some(
+		(i) => i.integrationId === integration.id && i.group.groupRef === body.groupRef,
+	);
+	if (exists)
+		throw problem(409, `Group '${body.groupRef}' already has an installation of this integration`);
 
 	const now = nowIso();
 	const createdBy = body.config.createdBy || 'api:create-installation';
@@ -186,7 +247,13 @@ function createInstallation(ctx) {
 		createTime: now,
 		createdBy,
 		healthStatus: 'healthy',
-		config: { id: newId(), revisionId: integration.latestRevision.id, createTime: now, createdBy, content: body.config.content },
+		config: {
+			id: newId(),
+			revisionId: integration.latestRevision.id,
+			createTime: now,
+			createdBy,
+			content: body.config.content,
+		},
 	};
 	ctx.state.installations.set(installation.id, installation);
 	return created(toInstallation(ctx.state, installation));
@@ -204,7 +271,10 @@ const UPDATE_MASKS = [
 
 /** @param {any} root @param {string[]} path */
 function valueAt(root, path) {
-	return path.reduce((node, key) => (node && typeof node === 'object' ? node[key] : undefined), root);
+	return path.reduce(
+		(node, key) => (node && typeof node === 'object' ? node[key] : undefined),
+		root,
+	);
 }
 
 /**
@@ -218,18 +288,45 @@ function updateInstallation(ctx) {
 	const body = requireBody(ctx, {
 		type: 'object',
 		required: ['updateMask', 'installation'],
-		properties: { updateMask: { type: 'array', minItems: 1, items: { type: 'string' } }, installation: { type: 'object' } },
+		properties: {
+			updateMask: { type: 'array', minItems: 1, items: { type: 'string' } },
+			installation: { type: 'object' },
+		},
 	});
 	const issues = [];
 	body.updateMask.forEach((/** @type {string} */ mask, /** @type {number} */ index) => {
-		if (!UPDATE_MASKS.some((re) => re.test(mask))) issues.push(issue('body', `updateMask[${index}]`, `Unrecognized update mask path '${mask}'`, mask));
-		else if (valueAt(body.installation, mask.split('.')) === undefined) issues.push(issue('body', `installation.${mask}`, `updateMask names ${mask}, but installation.${mask} is missing`));
+		if (!UPDATE_MASKS.some((re) => re.test(mask)))
+			issues.push(
+				issue('body', `updateMask[${index}]`, `Unrecognized update mask path '${mask}'`, mask),
+			);
+		else if (valueAt(body.installation, mask.split('.')) === undefined)
+			issues.push(
+				issue(
+					'body',
+					`installation.${mask}`,
+					`updateMask names ${mask}, but installation.${mask} is missing`,
+				),
+			);
 	});
 	if (issues.length) throw invalid(issues);
 	if (body.updateMask.includes('connectionId')) {
 		const connection = ctx.state.connections.get(body.installation.connectionId);
-		if (!connection || connection.projectId !== ctx.project.id || connection.provider !== integration.provider) {
-			throw invalid([issue('body', 'installation.connectionId', `No ${integration.provider} connection '${body.installation.connectionId}' in this project`, body.installation.connectionId)], { status: 422 });
+		if (
+			!connection ||
+			connection.projectId !== ctx.project.id ||
+			connection.provider !== integration.provider
+		) {
+			throw invalid(
+				[
+					issue(
+						'body',
+						'installation.connectionId',
+						`No ${integration.provider} connection '${body.installation.connectionId}' in this project`,
+						body.installation.connectionId,
+					),
+				],
+				{ status: 422 },
+			);
 		}
 		installation._connectionId = connection.id;
 	}
@@ -244,7 +341,8 @@ function updateInstallation(ctx) {
 		}
 		// config.content.<action>.objects[.<name>] or config.content.proxy.enabled
 		let node = content;
-		for (const key of path.slice(2, -1)) node = node[key] && typeof node[key] === 'object' ? node[key] : (node[key] = {});
+		for (const key of path.slice(2, -1))
+			node = node[key] && typeof node[key] === 'object' ? node[key] : (node[key] = {});
 		node[path[path.length - 1]] = value;
 	}
 	installation.updateTime = nowIso();
@@ -258,7 +356,9 @@ function updateInstallation(ctx) {
 function deleteInstallation(ctx) {
 	const { installation } = findInstallation(ctx);
 	ctx.state.installations.delete(installation.id);
-	const stillUsed = [...ctx.state.installations.values()].some((i) => i._connectionId === installation._connectionId);
+	const stillUsed = [...ctx.state.installations.values()].some(
+		(i) => i._connectionId === installation._connectionId,
+	);
 	if (!stillUsed) ctx.state.connections.delete(installation._connectionId);
 	return noContent();
 }
@@ -272,11 +372,22 @@ function getBackfillProgress(ctx) {
 	const { installation } = findInstallation(ctx);
 	const objectName = ctx.params.objectName;
 	const reads = [...ctx.state.operations.values()]
-		.filter((op) => op.installationId === installation.id && op.actionType === 'read' && op.metadata && op.metadata.progress && op.metadata.progress.objectName === objectName)
+		.filter(
+			(op) =>
+				op.installationId === installation.id &&
+				op.actionType === 'read' &&
+				op.metadata &&
+				op.metadata.progress &&
+				op.metadata.progress.objectName === objectName,
+		)
 		.sort((a, b) => String(b.createTime).localeCompare(String(a.createTime)));
 	if (!reads.length) throw problem(404, `No backfill operation found for object '${objectName}'`);
 	const latest = reads[0];
-	return ok({ ...latest.metadata.progress, createTime: latest.createTime, updateTime: latest.updateTime || latest.createTime });
+	return ok({
+		...latest.metadata.progress,
+		createTime: latest.createTime,
+		updateTime: latest.updateTime || latest.createTime,
+	});
 }
 
 /** Body of patchObjectConfigContent: an installation (by ID or group), the action, JSON Patch. @type {Schema} */
@@ -290,7 +401,15 @@ const PATCH_OBJECT_CONFIG = {
 		changes: {
 			type: 'array',
 			minItems: 1,
-			items: { type: 'object', required: ['op', 'path'], properties: { op: { type: 'string', enum: ['add', 'remove', 'replace'] }, path: { type: 'string', pattern: /^\//, patternText: 'a JSON Pointer starting with /' }, value: { type: 'any' } } },
+			items: {
+				type: 'object',
+				required: ['op', 'path'],
+				properties: {
+					op: { type: 'string', enum: ['add', 'remove', 'replace'] },
+					path: { type: 'string', pattern: /^\//, patternText: 'a JSON Pointer starting with /' },
+					value: { type: 'any' },
+				},
+			},
 		},
 	},
 };
@@ -301,11 +420,15 @@ const PATCH_OBJECT_CONFIG = {
  * @returns {string | undefined}
  */
 function applyChange(target, change) {
-	const keys = change.path.slice(1).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+	const keys = change.path
+		.slice(1)
+		.split('/')
+		.map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
 	const last = /** @type {string} */ (keys.pop());
 	let node = target;
 	for (const key of keys) {
-		if (!node[key] || typeof node[key] !== 'object') return `path ${change.path}: /${key} does not exist`;
+		if (!node[key] || typeof node[key] !== 'object')
+			return `path ${change.path}: /${key} does not exist`;
 		node = node[key];
 	}
 	if (change.op !== 'remove' && change.value === undefined) return `${change.op} needs a value`;
@@ -325,17 +448,39 @@ function patchObjectConfigContent(ctx) {
 	const integration = findIntegration(ctx, 'integrationId');
 	const body = requireBody(ctx, PATCH_OBJECT_CONFIG);
 	if ((body.groupRef === undefined) === (body.installationId === undefined)) {
-		throw invalid([issue('body', body.groupRef === undefined ? 'installationId' : 'groupRef', 'Give exactly one of groupRef or installationId')]);
+		throw invalid([
+			issue(
+				'body',
+				body.groupRef === undefined ? 'installationId' : 'groupRef',
+				'Give exactly one of groupRef or installationId',
+			),
+		]);
 	}
-	const installation = [...ctx.state.installations.values()].find((i) => i.integrationId === integration.id && (body.installationId ? i.id === body.installationId : i.group.groupRef === body.groupRef));
+	const installation = [...ctx.state.installations.values()].find(
+		(i) =>
+			i.integrationId === integration.id &&
+			(body.installationId ? i.id === body.installationId : i.group.groupRef === body.groupRef),
+	);
 	if (!installation) {
 		const name = body.installationId ? 'installationId' : 'groupRef';
-		throw problem(404, 'Installation not found', { issues: [issue('body', name, 'Installation not found', body[name], 'Not found')] });
+		throw problem(404, 'Installation not found', {
+			issues: [issue('body', name, 'Installation not found', body[name], 'Not found')],
+		});
 	}
 	const objectName = ctx.params.objectName;
 	const objects = (installation.config.content[body.action] || {}).objects || {};
 	if (!objects[objectName]) {
-		throw invalid([issue('path', 'objectName', `The installation has no ${body.action} config for object '${objectName}'`, objectName)], { status: 422 });
+		throw invalid(
+			[
+				issue(
+					'path',
+					'objectName',
+					`The installation has no ${body.action} config for object '${objectName}'`,
+					objectName,
+				),
+			],
+			{ status: 422 },
+		);
 	}
 	const draft = JSON.parse(JSON.stringify(objects[objectName]));
 	const issues = [];
@@ -351,13 +496,48 @@ function patchObjectConfigContent(ctx) {
 
 /** @type {import('../router').RouteDef[]} */
 const routes = [
-	{ id: 'listInstallationsForProject', method: 'GET', path: '/v1/projects/{projectIdOrName}/installations', handler: listInstallationsForProject },
-	{ id: 'listInstallations', method: 'GET', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations', handler: listInstallations },
-	{ id: 'getInstallation', method: 'GET', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations/{installationId}', handler: getInstallation },
-	{ id: 'createInstallation', method: 'POST', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations', handler: createInstallation },
-	{ id: 'updateInstallation', method: 'PATCH', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations/{installationId}', handler: updateInstallation },
-	{ id: 'deleteInstallation', method: 'DELETE', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations/{installationId}', handler: deleteInstallation },
-	{ id: 'patchObjectConfigContent', method: 'PATCH', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/objects/{objectName}/config-content', handler: patchObjectConfigContent },
+	{
+		id: 'listInstallationsForProject',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/installations',
+		handler: listInstallationsForProject,
+	},
+	{
+		id: 'listInstallations',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations',
+		handler: listInstallations,
+	},
+	{
+		id: 'getInstallation',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations/{installationId}',
+		handler: getInstallation,
+	},
+	{
+		id: 'createInstallation',
+		method: 'POST',
+		path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations',
+		handler: createInstallation,
+	},
+	{
+		id: 'updateInstallation',
+		method: 'PATCH',
+		path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations/{installationId}',
+		handler: updateInstallation,
+	},
+	{
+		id: 'deleteInstallation',
+		method: 'DELETE',
+		path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/installations/{installationId}',
+		handler: deleteInstallation,
+	},
+	{
+		id: 'patchObjectConfigContent',
+		method: 'PATCH',
+		path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/objects/{objectName}/config-content',
+		handler: patchObjectConfigContent,
+	},
 	{
 		id: 'getBackfillProgress',
 		method: 'GET',

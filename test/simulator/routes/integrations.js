@@ -46,7 +46,9 @@ const CREATE_INTEGRATION = {
  */
 function findIntegration(ctx, param) {
 	const ref = ctx.params[param];
-	const inProject = [...ctx.state.integrations.values()].filter((i) => i.projectId === ctx.project.id);
+	const inProject = [...ctx.state.integrations.values()].filter(
+		(i) => i.projectId === ctx.project.id,
+	);
 	const found = inProject.find((i) => i.id === ref) || inProject.find((i) => i.name === ref);
 	if (!found) throw notFound(param, ref, 'Integration not found');
 	return found;
@@ -61,17 +63,33 @@ function createIntegration(ctx) {
 	const body = requireBody(ctx, CREATE_INTEGRATION);
 	const content = body.latestRevision.content;
 	const issues = validate(content, CONTENT, { name: 'latestRevision.content' });
-	if (!PROVIDERS[body.provider]) issues.unshift(issue('body', 'provider', `Unknown provider '${body.provider}'`, body.provider));
+	if (!PROVIDERS[body.provider])
+		issues.unshift(issue('body', 'provider', `Unknown provider '${body.provider}'`, body.provider));
 	if (issues.length) throw invalid(issues, { status: 422 });
 
 	// Not documented: names are unique per project (the batch upsert addresses integrations by
 	// name), so a duplicate is answered like the other duplicate-name cases, with 409.
-	const duplicate = [...ctx.state.integrations.values()].some((i) => i.projectId === ctx.project.id && i.name === body.name);
-	if (duplicate) throw problem(409, `An integration named '${body.name}' already exists in this project`);
+	const duplicate = [...ctx.state.integrations.values()].some(
+		(i) => i.projectId === ctx.project.id && i.name === body.name,
+	);
+	if (duplicate)
+		throw problem(409, `An integration named '${body.name}' already exists in this project`);
 
 	const now = nowIso();
-	const revision = { id: newId(), specVersion: body.latestRevision.specVersion, createTime: now, content };
-	const integration = { id: newId(), projectId: ctx.project.id, name: body.name, provider: body.provider, createTime: now, latestRevision: revision };
+	const revision = {
+		id: newId(),
+		specVersion: body.latestRevision.specVersion,
+		createTime: now,
+		content,
+	};
+	const integration = {
+		id: newId(),
+		projectId: ctx.project.id,
+		name: body.name,
+		provider: body.provider,
+		createTime: now,
+		latestRevision: revision,
+	};
 	ctx.state.integrations.set(integration.id, integration);
 	ctx.state.revisions.set(revision.id, { ...revision, _integrationId: integration.id });
 	return created();
@@ -91,7 +109,13 @@ function getIntegration(ctx) {
 }
 
 /** Body of createRevision and batchUpsertIntegrations: one of the two sources. @type {Schema} */
-const SOURCE = { type: 'object', properties: { sourceYaml: { type: 'string', minLength: 1 }, sourceZipUrl: { type: 'string', minLength: 1 } } };
+const SOURCE = {
+	type: 'object',
+	properties: {
+		sourceYaml: { type: 'string', minLength: 1 },
+		sourceZipUrl: { type: 'string', minLength: 1 },
+	},
+};
 
 /**
  * The integrations of the request's source, checked like createIntegration's content.
@@ -104,30 +128,62 @@ const SOURCE = { type: 'object', properties: { sourceYaml: { type: 'string', min
 function readSource(ctx) {
 	const destructive = queryString(ctx.query, 'destructive');
 	if (destructive !== undefined && destructive !== 'true' && destructive !== 'false') {
-		throw invalid([issue('query', 'destructive', 'destructive must be true or false', destructive)]);
+		throw invalid([
+			issue('query', 'destructive', 'destructive must be true or false', destructive),
+		]);
 	}
 	const body = requireBody(ctx, SOURCE);
 	const given = ['sourceYaml', 'sourceZipUrl'].filter((k) => body[k] !== undefined);
 	if (given.length !== 1) {
-		throw invalid([issue('body', given.length ? 'sourceZipUrl' : 'sourceYaml', 'Give exactly one of sourceYaml or sourceZipUrl')]);
+		throw invalid([
+			issue(
+				'body',
+				given.length ? 'sourceZipUrl' : 'sourceYaml',
+				'Give exactly one of sourceYaml or sourceZipUrl',
+			),
+		]);
 	}
 	if (body.sourceZipUrl !== undefined) {
-		throw invalid([issue('body', 'sourceZipUrl', 'Could not download the source zip', body.sourceZipUrl)], { status: 422 });
+		throw invalid(
+			[issue('body', 'sourceZipUrl', 'Could not download the source zip', body.sourceZipUrl)],
+			{ status: 422 },
+		);
 	}
 	let doc;
 	try {
 		doc = YAML.parse(body.sourceYaml);
 	} catch (err) {
-		throw invalid([issue('body', 'sourceYaml', `Invalid YAML: ${/** @type {Error} */ (err).message.split('\n')[0]}`)]);
+		throw invalid([
+			issue(
+				'body',
+				'sourceYaml',
+				`Invalid YAML: ${/** @type {Error} */ (err).message.split('\n')[0]}`,
+			),
+		]);
 	}
-	const issues = validate(doc, {
-		type: 'object',
-		required: ['specVersion', 'integrations'],
-		properties: { specVersion: { type: 'string', minLength: 1 }, integrations: { type: 'array', minItems: 1, items: CONTENT } },
-	}, { name: 'sourceYaml' });
+	const issues = validate(
+		doc,
+		{
+			type: 'object',
+			required: ['specVersion', 'integrations'],
+			properties: {
+				specVersion: { type: 'string', minLength: 1 },
+				integrations: { type: 'array', minItems: 1, items: CONTENT },
+			},
+		},
+		{ name: 'sourceYaml' },
+	);
 	if (!issues.length) {
 		doc.integrations.forEach((/** @type {Rec} */ content, /** @type {number} */ i) => {
-			if (!PROVIDERS[content.provider]) issues.push(issue('body', `sourceYaml.integrations[${i}].provider`, `Unknown provider '${content.provider}'`, content.provider));
+			if (!PROVIDERS[content.provider])
+				issues.push(
+					issue(
+						'body',
+						`sourceYaml.integrations[${i}].provider`,
+						`Unknown provider '${content.provider}'`,
+						content.provider,
+					),
+				);
 		});
 	}
 	if (issues.length) throw invalid(issues, { status: 422 });
@@ -155,10 +211,29 @@ function createRevision(ctx) {
 	const doc = readSource(ctx);
 	const content = doc.integrations.find((/** @type {Rec} */ i) => i.name === integration.name);
 	if (!content) {
-		throw invalid([issue('body', 'sourceYaml', `The source defines no integration named '${integration.name}'`)], { status: 422 });
+		throw invalid(
+			[
+				issue(
+					'body',
+					'sourceYaml',
+					`The source defines no integration named '${integration.name}'`,
+				),
+			],
+			{ status: 422 },
+		);
 	}
 	if (content.provider !== integration.provider) {
-		throw invalid([issue('body', 'sourceYaml', `The integration is for ${integration.provider}, the source for ${content.provider}`, content.provider)], { status: 422 });
+		throw invalid(
+			[
+				issue(
+					'body',
+					'sourceYaml',
+					`The integration is for ${integration.provider}, the source for ${content.provider}`,
+					content.provider,
+				),
+			],
+			{ status: 422 },
+		);
 	}
 	addRevision(ctx, integration, doc.specVersion, content);
 	return created();
@@ -173,12 +248,30 @@ function batchUpsertIntegrations(ctx) {
 	const doc = readSource(ctx);
 	const out = [];
 	for (const content of doc.integrations) {
-		let integration = [...ctx.state.integrations.values()].find((i) => i.projectId === ctx.project.id && i.name === content.name);
+		let integration = [...ctx.state.integrations.values()].find(
+			(i) => i.projectId === ctx.project.id && i.name === content.name,
+		);
 		if (!integration) {
-			integration = { id: newId(), projectId: ctx.project.id, name: content.name, provider: content.provider, createTime: nowIso() };
+			integration = {
+				id: newId(),
+				projectId: ctx.project.id,
+				name: content.name,
+				provider: content.provider,
+				createTime: nowIso(),
+			};
 			ctx.state.integrations.set(integration.id, integration);
 		} else if (integration.provider !== content.provider) {
-			throw invalid([issue('body', 'sourceYaml', `Integration '${content.name}' is for ${integration.provider}, the source for ${content.provider}`, content.provider)], { status: 422 });
+			throw invalid(
+				[
+					issue(
+						'body',
+						'sourceYaml',
+						`Integration '${content.name}' is for ${integration.provider}, the source for ${content.provider}`,
+						content.provider,
+					),
+				],
+				{ status: 422 },
+			);
 		}
 		addRevision(ctx, integration, doc.specVersion, content);
 		out.push(integration);
@@ -194,8 +287,10 @@ function batchUpsertIntegrations(ctx) {
 function deleteIntegration(ctx) {
 	const integration = findIntegration(ctx, 'integrationIdOrName');
 	ctx.state.integrations.delete(integration.id);
-	for (const [id, installation] of ctx.state.installations) if (installation.integrationId === integration.id) ctx.state.installations.delete(id);
-	for (const [id, revision] of ctx.state.revisions) if (revision._integrationId === integration.id) ctx.state.revisions.delete(id);
+	for (const [id, installation] of ctx.state.installations)
+		if (installation.integrationId === integration.id) ctx.state.installations.delete(id);
+	for (const [id, revision] of ctx.state.revisions)
+		if (revision._integrationId === integration.id) ctx.state.revisions.delete(id);
 	return noContent();
 }
 
@@ -206,19 +301,43 @@ function deleteIntegration(ctx) {
 function getHydratedRevision(ctx) {
 	const connectionId = queryString(ctx.query, 'connectionId');
 	if (!connectionId) {
-		throw invalid([issue('query', 'connectionId', 'connectionId is required', undefined, 'Missing required parameter')]);
+		throw invalid([
+			issue(
+				'query',
+				'connectionId',
+				'connectionId is required',
+				undefined,
+				'Missing required parameter',
+			),
+		]);
 	}
 	const integration = findIntegration(ctx, 'integrationId');
 	const revision = ctx.state.revisions.get(ctx.params.revisionId);
-	if (!revision || revision._integrationId !== integration.id) throw notFound('revisionId', ctx.params.revisionId, 'Revision not found');
+	if (!revision || revision._integrationId !== integration.id)
+		throw notFound('revisionId', ctx.params.revisionId, 'Revision not found');
 	const connection = ctx.state.connections.get(connectionId);
 	if (!connection || connection.projectId !== ctx.project.id) {
-		throw problem(404, 'Connection not found', { issues: [issue('query', 'connectionId', 'Connection not found', connectionId, 'Not found')] });
+		throw problem(404, 'Connection not found', {
+			issues: [issue('query', 'connectionId', 'Connection not found', connectionId, 'Not found')],
+		});
 	}
 	if (connection.provider !== integration.provider) {
-		throw invalid([issue('query', 'connectionId', `The connection is for ${connection.provider}, the integration for ${integration.provider}`, connectionId)], { status: 422 });
+		throw invalid(
+			[
+				issue(
+					'query',
+					'connectionId',
+					`The connection is for ${connection.provider}, the integration for ${integration.provider}`,
+					connectionId,
+				),
+			],
+			{ status: 422 },
+		);
 	}
-	const customFields = ctx.state.customFields.get(`${ctx.project.id}/${connection.provider}/${connection.group.groupRef}`) || {};
+	const customFields =
+		ctx.state.customFields.get(
+			`${ctx.project.id}/${connection.provider}/${connection.group.groupRef}`,
+		) || {};
 	return ok({
 		id: revision.id,
 		specVersion: revision.specVersion,
@@ -229,12 +348,44 @@ function getHydratedRevision(ctx) {
 
 /** @type {import('../router').RouteDef[]} */
 const routes = [
-	{ id: 'createIntegration', method: 'POST', path: '/v1/projects/{projectIdOrName}/integrations', seedOp: 4, handler: createIntegration },
-	{ id: 'listIntegrations', method: 'GET', path: '/v1/projects/{projectIdOrName}/integrations', seedOp: 8, handler: listIntegrations },
-	{ id: 'getIntegration', method: 'GET', path: '/v1/projects/{projectIdOrName}/integrations/{integrationIdOrName}', handler: getIntegration },
-	{ id: 'createRevision', method: 'POST', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/revisions', handler: createRevision },
-	{ id: 'batchUpsertIntegrations', method: 'PUT', path: '/v1/projects/{projectIdOrName}/integrations:batch', handler: batchUpsertIntegrations },
-	{ id: 'deleteIntegration', method: 'DELETE', path: '/v1/projects/{projectIdOrName}/integrations/{integrationIdOrName}', handler: deleteIntegration },
+	{
+		id: 'createIntegration',
+		method: 'POST',
+		path: '/v1/projects/{projectIdOrName}/integrations',
+		seedOp: 4,
+		handler: createIntegration,
+	},
+	{
+		id: 'listIntegrations',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/integrations',
+		seedOp: 8,
+		handler: listIntegrations,
+	},
+	{
+		id: 'getIntegration',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/integrations/{integrationIdOrName}',
+		handler: getIntegration,
+	},
+	{
+		id: 'createRevision',
+		method: 'POST',
+		path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/revisions',
+		handler: createRevision,
+	},
+	{
+		id: 'batchUpsertIntegrations',
+		method: 'PUT',
+		path: '/v1/projects/{projectIdOrName}/integrations:batch',
+		handler: batchUpsertIntegrations,
+	},
+	{
+		id: 'deleteIntegration',
+		method: 'DELETE',
+		path: '/v1/projects/{projectIdOrName}/integrations/{integrationIdOrName}',
+		handler: deleteIntegration,
+	},
 	{
 		id: 'getHydratedRevision',
 		method: 'GET',

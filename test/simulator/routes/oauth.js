@@ -39,7 +39,17 @@ const OAUTH_CONNECT = {
 		consumerRef: { type: 'string', minLength: 1 },
 		consumerName: { type: 'string' },
 		providerWorkspaceRef: { type: 'string' },
-		providerMetadata: { type: 'map', values: { type: 'object', properties: { value: { type: 'string' }, source: { type: 'string' }, displayName: { type: 'string' } } } },
+		providerMetadata: {
+			type: 'map',
+			values: {
+				type: 'object',
+				properties: {
+					value: { type: 'string' },
+					source: { type: 'string' },
+					displayName: { type: 'string' },
+				},
+			},
+		},
 		providerAppId: { type: 'string' },
 		enableCSRFProtection: { type: 'boolean' },
 	},
@@ -50,17 +60,42 @@ function oauthConnect(ctx) {
 	const body = requireBody(ctx, OAUTH_CONNECT);
 	const project = resolveProject(ctx.state, ctx.principal, body.projectIdOrName);
 	const info = PROVIDERS[body.provider];
-	if (!info) throw invalid([issue('body', 'provider', `Unknown provider '${body.provider}'`, body.provider)]);
+	if (!info)
+		throw invalid([
+			issue('body', 'provider', `Unknown provider '${body.provider}'`, body.provider),
+		]);
 	if (info.authType !== 'oauth2') {
-		throw invalid([issue('body', 'provider', `${info.displayName} does not use OAuth 2 (auth type ${info.authType}); create the connection with generateConnection instead`, body.provider)]);
+		throw invalid([
+			issue(
+				'body',
+				'provider',
+				`${info.displayName} does not use OAuth 2 (auth type ${info.authType}); create the connection with generateConnection instead`,
+				body.provider,
+			),
+		]);
 	}
 	if (info.baseURL.includes('{{.workspace}}') && !body.providerWorkspaceRef) {
-		throw invalid([issue('body', 'providerWorkspaceRef', `${info.displayName} needs providerWorkspaceRef (the account's subdomain)`, undefined, 'Missing required field')]);
+		throw invalid([
+			issue(
+				'body',
+				'providerWorkspaceRef',
+				`${info.displayName} needs providerWorkspaceRef (the account's subdomain)`,
+				undefined,
+				'Missing required field',
+			),
+		]);
 	}
 	if (body.providerAppId !== undefined) {
 		const app = ctx.state.providerApps && ctx.state.providerApps.get(body.providerAppId);
 		if (!app || app.projectId !== project.id || app.provider !== body.provider) {
-			throw invalid([issue('body', 'providerAppId', `No ${info.displayName} provider app with this ID in the project`, body.providerAppId)]);
+			throw invalid([
+				issue(
+					'body',
+					'providerAppId',
+					`No ${info.displayName} provider app with this ID in the project`,
+					body.providerAppId,
+				),
+			]);
 		}
 	}
 	const query = new URLSearchParams({
@@ -71,10 +106,16 @@ function oauthConnect(ctx) {
 		state: randomBytes(12).toString('hex'),
 	});
 	if (body.providerWorkspaceRef) query.set('workspace', body.providerWorkspaceRef);
-	return { status: 200, raw: `https://oauth.simulator.example/v1/authorize?${query}`, contentType: 'text/plain; charset=utf-8' };
+	return {
+		status: 200,
+		raw: `https://oauth.simulator.example/v1/authorize?${query}`,
+		contentType: 'text/plain; charset=utf-8',
+	};
 }
 
 /** @type {import('../router').RouteDef[]} */
-const routes = [{ id: 'oauthConnect', method: 'POST', path: '/v1/oauth-connect', handler: oauthConnect }];
+const routes = [
+	{ id: 'oauthConnect', method: 'POST', path: '/v1/oauth-connect', handler: oauthConnect },
+];
 
 module.exports = { routes };

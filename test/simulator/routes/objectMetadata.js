@@ -20,7 +20,13 @@ const { ok, requireBody } = require('./common');
 const { problem, ProblemError, invalid, issue } = require('../problems');
 const { nowIso } = require('../time');
 const { queryString } = require('../validate');
-const { PROVIDERS, CUSTOM_FIELD_PROVIDERS, CUSTOM_FIELD_VALUE_TYPES, PROVIDER_TYPES, PROVIDER_OBJECTS } = require('../catalog');
+const {
+	PROVIDERS,
+	CUSTOM_FIELD_PROVIDERS,
+	CUSTOM_FIELD_VALUE_TYPES,
+	PROVIDER_TYPES,
+	PROVIDER_OBJECTS,
+} = require('../catalog');
 const { findIntegration } = require('./integrations');
 
 /**
@@ -41,7 +47,11 @@ const FIELD_DEFINITION = {
 	type: 'object',
 	required: ['fieldName', 'displayName', 'valueType'],
 	properties: {
-		fieldName: { type: 'string', pattern: /^[A-Za-z][A-Za-z0-9_]*$/, patternText: 'only letters, digits and underscores, starting with a letter' },
+		fieldName: {
+			type: 'string',
+			pattern: /^[A-Za-z][A-Za-z0-9_]*$/,
+			patternText: 'only letters, digits and underscores, starting with a letter',
+		},
 		displayName: nonEmpty,
 		description: str,
 		// A plain string in the schema; its description lists these values (docs/api-notes.md, "Enumerations").
@@ -53,7 +63,17 @@ const FIELD_DEFINITION = {
 			type: 'object',
 			properties: {
 				length: { type: 'integer', minimum: 1 },
-				pattern: { type: 'string', check: (v) => { try { new RegExp(v); return undefined; } catch { return 'must be a valid regular expression'; } } },
+				pattern: {
+					type: 'string',
+					check: (v) => {
+						try {
+							new RegExp(v);
+							return undefined;
+						} catch {
+							return 'must be a valid regular expression';
+						}
+					},
+				},
 				values: { type: 'array', items: str },
 				valuesRestricted: bool,
 				defaultValue: str,
@@ -108,12 +128,17 @@ function crossFieldProblems(fields) {
 		const seen = new Set();
 		defs.forEach((def, i) => {
 			const at = `fields.${objectName}[${i}]`;
-			if (seen.has(def.fieldName)) out.push(`${at}.fieldName '${def.fieldName}' appears twice for ${objectName}`);
+			if (seen.has(def.fieldName))
+				out.push(`${at}.fieldName '${def.fieldName}' appears twice for ${objectName}`);
 			seen.add(def.fieldName);
-			if ((def.valueType === 'singleSelect' || def.valueType === 'multiSelect') && !(def.stringOptions && def.stringOptions.values && def.stringOptions.values.length)) {
+			if (
+				(def.valueType === 'singleSelect' || def.valueType === 'multiSelect') &&
+				!(def.stringOptions && def.stringOptions.values && def.stringOptions.values.length)
+			) {
 				out.push(`${at}.stringOptions.values is required for valueType ${def.valueType}`);
 			}
-			if (def.valueType === 'reference' && !def.association) out.push(`${at}.association is required for valueType reference`);
+			if (def.valueType === 'reference' && !def.association)
+				out.push(`${at}.association is required for valueType reference`);
 		});
 	}
 	return out;
@@ -127,9 +152,14 @@ function upsertMetadataForConnection(ctx) {
 	const provider = ctx.params.provider;
 	if (!PROVIDERS[provider]) throw problem(404, `Provider '${provider}' not found`);
 	return upsertFields(ctx, provider, (groupRef) => {
-		const hasConnection = [...ctx.state.connections.values()].some((c) => c.projectId === ctx.project.id && c.provider === provider && c.group.groupRef === groupRef);
+		const hasConnection = [...ctx.state.connections.values()].some(
+			(c) =>
+				c.projectId === ctx.project.id && c.provider === provider && c.group.groupRef === groupRef,
+		);
 		if (!hasConnection) {
-			throw problem(404, `No ${provider} connection found for group '${groupRef}'`, { remedy: 'Create the connection first (generateConnection or the OAuth flow).' });
+			throw problem(404, `No ${provider} connection found for group '${groupRef}'`, {
+				remedy: 'Create the connection first (generateConnection or the OAuth flow).',
+			});
 		}
 	});
 }
@@ -142,8 +172,11 @@ function upsertMetadataForConnection(ctx) {
 function upsertMetadataForInstallation(ctx) {
 	const integration = findIntegration(ctx, 'integrationId');
 	return upsertFields(ctx, integration.provider, (groupRef) => {
-		const installed = [...ctx.state.installations.values()].some((i) => i.integrationId === integration.id && i.group.groupRef === groupRef);
-		if (!installed) throw problem(404, `No installation of this integration for group '${groupRef}'`);
+		const installed = [...ctx.state.installations.values()].some(
+			(i) => i.integrationId === integration.id && i.group.groupRef === groupRef,
+		);
+		if (!installed)
+			throw problem(404, `No installation of this integration for group '${groupRef}'`);
 	});
 }
 
@@ -153,7 +186,10 @@ function upsertMetadataForInstallation(ctx) {
  */
 function upsertFields(ctx, provider, requireTarget) {
 	if (!CUSTOM_FIELD_PROVIDERS.includes(provider)) {
-		throw problem(400, `Provider '${provider}' does not support custom fields; only hubspot and salesforce do`);
+		throw problem(
+			400,
+			`Provider '${provider}' does not support custom fields; only hubspot and salesforce do`,
+		);
 	}
 
 	/** @type {Rec} */
@@ -177,17 +213,25 @@ function upsertFields(ctx, provider, requireTarget) {
 	state.customFields.set(key, stored);
 	/** @type {Record<string, Record<string, Rec>>} */
 	const results = {};
-	for (const [objectName, defs] of Object.entries(/** @type {Record<string, Rec[]>} */ (body.fields))) {
+	for (const [objectName, defs] of Object.entries(
+		/** @type {Record<string, Rec[]>} */ (body.fields),
+	)) {
 		const objectFields = stored[objectName] || (stored[objectName] = {});
 		results[objectName] = {};
 		for (const def of defs) {
 			const previous = objectFields[def.fieldName];
 			const now = nowIso();
-			objectFields[def.fieldName] = { definition: def, createTime: previous ? previous.createTime : now, updateTime: now };
+			objectFields[def.fieldName] = {
+				definition: def,
+				createTime: previous ? previous.createTime : now,
+				updateTime: now,
+			};
 			/** @type {string[]} */
 			const warnings = [];
-			if (provider === 'hubspot' && def.indexed) warnings.push('indexed is not supported by hubspot and was ignored');
-			if (provider === 'hubspot' && def.numericOptions && def.numericOptions.scale !== undefined) warnings.push('numericOptions.scale is not supported by hubspot and was ignored');
+			if (provider === 'hubspot' && def.indexed)
+				warnings.push('indexed is not supported by hubspot and was ignored');
+			if (provider === 'hubspot' && def.numericOptions && def.numericOptions.scale !== undefined)
+				warnings.push('numericOptions.scale is not supported by hubspot and was ignored');
 			results[objectName][def.fieldName] = {
 				fieldName: def.fieldName,
 				action: previous ? 'update' : 'create',
@@ -195,9 +239,15 @@ function upsertFields(ctx, provider, requireTarget) {
 					objectName,
 					displayName: def.displayName,
 					valueType: def.valueType,
-					providerType: PROVIDER_TYPES[/** @type {'hubspot' | 'salesforce'} */ (provider)][/** @type {'string'} */ (def.valueType)],
+					providerType:
+						PROVIDER_TYPES[/** @type {'hubspot' | 'salesforce'} */ (provider)][
+							/** @type {'string'} */ (def.valueType)
+						],
 					// Salesforce names custom fields with a __c suffix.
-					providerFieldName: provider === 'salesforce' && !def.fieldName.endsWith('__c') ? `${def.fieldName}__c` : def.fieldName,
+					providerFieldName:
+						provider === 'salesforce' && !def.fieldName.endsWith('__c')
+							? `${def.fieldName}__c`
+							: def.fieldName,
 				},
 				warnings,
 			};
@@ -214,12 +264,20 @@ function metadataQuery(ctx) {
 	const groupRef = queryString(ctx.query, 'groupRef');
 	const excludeReadOnly = queryString(ctx.query, 'excludeReadOnly');
 	const issues = [];
-	if (!groupRef) issues.push(issue('query', 'groupRef', 'groupRef is required', undefined, 'Missing required parameter'));
+	if (!groupRef)
+		issues.push(
+			issue('query', 'groupRef', 'groupRef is required', undefined, 'Missing required parameter'),
+		);
 	if (excludeReadOnly !== undefined && excludeReadOnly !== 'true' && excludeReadOnly !== 'false') {
-		issues.push(issue('query', 'excludeReadOnly', 'excludeReadOnly must be true or false', excludeReadOnly));
+		issues.push(
+			issue('query', 'excludeReadOnly', 'excludeReadOnly must be true or false', excludeReadOnly),
+		);
 	}
 	if (issues.length) throw invalid(issues);
-	return { groupRef: /** @type {string} */ (groupRef), excludeReadOnly: excludeReadOnly === 'true' };
+	return {
+		groupRef: /** @type {string} */ (groupRef),
+		excludeReadOnly: excludeReadOnly === 'true',
+	};
 }
 
 /**
@@ -232,17 +290,35 @@ function metadataQuery(ctx) {
 function objectMetadata(ctx, provider, objectName, groupRef, excludeReadOnly, mappedObjectName) {
 	const known = (PROVIDER_OBJECTS[provider] || {})[objectName];
 	if (!known) throw problem(404, `Object '${objectName}' is not available in ${provider}`);
-	const stored = (ctx.state.customFields.get(`${ctx.project.id}/${provider}/${groupRef}`) || {})[objectName] || {};
+	const stored =
+		(ctx.state.customFields.get(`${ctx.project.id}/${provider}/${groupRef}`) || {})[objectName] ||
+		{};
 	/** @type {Record<string, Rec>} */
 	const fields = {};
 	for (const f of known.fields) fields[f.fieldName] = { ...f };
 	for (const { definition: d } of Object.values(stored)) {
-		const fieldName = provider === 'salesforce' && !d.fieldName.endsWith('__c') ? `${d.fieldName}__c` : d.fieldName;
-		const types = /** @type {Record<string, Record<string, string>>} */ (PROVIDER_TYPES)[provider] || {};
-		fields[fieldName] = { fieldName, displayName: d.displayName, valueType: d.valueType, providerType: types[d.valueType] || d.valueType, readOnly: false, isCustom: true, isRequired: Boolean(d.required) };
+		const fieldName =
+			provider === 'salesforce' && !d.fieldName.endsWith('__c') ? `${d.fieldName}__c` : d.fieldName;
+		const types =
+			/** @type {Record<string, Record<string, string>>} */ (PROVIDER_TYPES)[provider] || {};
+		fields[fieldName] = {
+			fieldName,
+			displayName: d.displayName,
+			valueType: d.valueType,
+			providerType: types[d.valueType] || d.valueType,
+			readOnly: false,
+			isCustom: true,
+			isRequired: Boolean(d.required),
+		};
 	}
-	if (excludeReadOnly) for (const [name, f] of Object.entries(fields)) if (f.readOnly) delete fields[name];
-	return ok({ name: objectName, displayName: known.displayName, ...(mappedObjectName ? { mappedObjectName } : {}), fields });
+	if (excludeReadOnly)
+		for (const [name, f] of Object.entries(fields)) if (f.readOnly) delete fields[name];
+	return ok({
+		name: objectName,
+		displayName: known.displayName,
+		...(mappedObjectName ? { mappedObjectName } : {}),
+		fields,
+	});
 }
 
 /** @param {Ctx} ctx */
@@ -250,7 +326,10 @@ function getObjectMetadataForConnection(ctx) {
 	const provider = ctx.params.provider;
 	if (!PROVIDERS[provider]) throw problem(404, `Provider '${provider}' not found`);
 	const { groupRef, excludeReadOnly } = metadataQuery(ctx);
-	const hasConnection = [...ctx.state.connections.values()].some((c) => c.projectId === ctx.project.id && c.provider === provider && c.group.groupRef === groupRef);
+	const hasConnection = [...ctx.state.connections.values()].some(
+		(c) =>
+			c.projectId === ctx.project.id && c.provider === provider && c.group.groupRef === groupRef,
+	);
 	if (!hasConnection) throw problem(404, `No ${provider} connection found for group '${groupRef}'`);
 	return objectMetadata(ctx, provider, ctx.params.objectName, groupRef, excludeReadOnly);
 }
@@ -263,10 +342,14 @@ function getObjectMetadataForConnection(ctx) {
 function getObjectMetadataForInstallation(ctx) {
 	const integration = findIntegration(ctx, 'integrationId');
 	const { groupRef, excludeReadOnly } = metadataQuery(ctx);
-	const installed = [...ctx.state.installations.values()].some((i) => i.integrationId === integration.id && i.group.groupRef === groupRef);
+	const installed = [...ctx.state.installations.values()].some(
+		(i) => i.integrationId === integration.id && i.group.groupRef === groupRef,
+	);
 	if (!installed) throw problem(404, `No installation of this integration for group '${groupRef}'`);
 	const name = ctx.params.objectName;
-	const readObjects = (integration.latestRevision.content.read && integration.latestRevision.content.read.objects) || [];
+	const readObjects =
+		(integration.latestRevision.content.read && integration.latestRevision.content.read.objects) ||
+		[];
 	const mapped = readObjects.find((/** @type {Rec} */ o) => o.mapToName === name);
 	return mapped
 		? objectMetadata(ctx, integration.provider, mapped.objectName, groupRef, excludeReadOnly, name)
@@ -275,10 +358,31 @@ function getObjectMetadataForInstallation(ctx) {
 
 /** @type {import('../router').RouteDef[]} */
 const routes = [
-	{ id: 'upsertMetadataForConnection', method: 'PUT', path: '/v1/projects/{projectIdOrName}/providers/{provider}/object-metadata', seedOp: 3, handler: upsertMetadataForConnection },
-	{ id: 'upsertMetadataForInstallation', method: 'PUT', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/object-metadata', handler: upsertMetadataForInstallation },
-	{ id: 'getObjectMetadataForConnection', method: 'GET', path: '/v1/projects/{projectIdOrName}/providers/{provider}/objects/{objectName}/metadata', handler: getObjectMetadataForConnection },
-	{ id: 'getObjectMetadataForInstallation', method: 'GET', path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/objects/{objectName}/metadata', handler: getObjectMetadataForInstallation },
+	{
+		id: 'upsertMetadataForConnection',
+		method: 'PUT',
+		path: '/v1/projects/{projectIdOrName}/providers/{provider}/object-metadata',
+		seedOp: 3,
+		handler: upsertMetadataForConnection,
+	},
+	{
+		id: 'upsertMetadataForInstallation',
+		method: 'PUT',
+		path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/object-metadata',
+		handler: upsertMetadataForInstallation,
+	},
+	{
+		id: 'getObjectMetadataForConnection',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/providers/{provider}/objects/{objectName}/metadata',
+		handler: getObjectMetadataForConnection,
+	},
+	{
+		id: 'getObjectMetadataForInstallation',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/integrations/{integrationId}/objects/{objectName}/metadata',
+		handler: getObjectMetadataForInstallation,
+	},
 ];
 
 module.exports = { routes, UPSERT_METADATA, FIELD_DEFINITION };

@@ -50,14 +50,17 @@ function listOperations(ctx) {
 	if (sizeText !== undefined && sizeText !== '') {
 		pageSize = Number(sizeText);
 		if (!/^\d+$/.test(sizeText) || pageSize < 1 || pageSize > 1000) {
-			issues.push(issue('query', 'pageSize', 'pageSize must be an integer from 1 to 1000', sizeText));
+			issues.push(
+				issue('query', 'pageSize', 'pageSize must be an integer from 1 to 1000', sizeText),
+			);
 		}
 	}
 	const token = queryString(ctx.query, 'pageToken');
 	let offset = 0;
 	if (token !== undefined && token !== '') {
 		const decoded = decodePageToken(token);
-		if (decoded === undefined) issues.push(issue('query', 'pageToken', 'Invalid page token (is it URL-encoded?)', token));
+		if (decoded === undefined)
+			issues.push(issue('query', 'pageToken', 'Invalid page token (is it URL-encoded?)', token));
 		else offset = decoded;
 	}
 	if (issues.length) throw invalid(issues);
@@ -68,7 +71,10 @@ function listOperations(ctx) {
 	const results = all.slice(offset, offset + pageSize);
 	const next = offset + pageSize;
 	const done = next >= all.length;
-	return ok({ results, pagination: done ? { done } : { done, nextPageToken: encodePageToken(next) } });
+	return ok({
+		results,
+		pagination: done ? { done } : { done, nextPageToken: encodePageToken(next) },
+	});
 }
 
 /**
@@ -82,8 +88,19 @@ function listOperationLogs(ctx) {
 
 /** @type {import('../router').RouteDef[]} */
 const routes = [
-	{ id: 'listOperationLogs', method: 'GET', path: '/v1/projects/{projectIdOrName}/operations/{operationId}/logs', seedOp: 9, handler: listOperationLogs },
-	{ id: 'getOperation', method: 'GET', path: '/v1/projects/{projectIdOrName}/operations/{operationId}', handler: getOperation },
+	{
+		id: 'listOperationLogs',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/operations/{operationId}/logs',
+		seedOp: 9,
+		handler: listOperationLogs,
+	},
+	{
+		id: 'getOperation',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/operations/{operationId}',
+		handler: getOperation,
+	},
 	{
 		id: 'listOperations',
 		method: 'GET',

@@ -32,7 +32,10 @@ const UPDATE_ORG = {
 	properties: {
 		// Items are not an enum in the schema; the description allows only `label`.
 		updateMask: { type: 'array', minItems: 1, items: { type: 'string', enum: ['label'] } },
-		org: { type: 'object', properties: { label: { type: 'string', minLength: 1, maxLength: 128 } } },
+		org: {
+			type: 'object',
+			properties: { label: { type: 'string', minLength: 1, maxLength: 128 } },
+		},
 	},
 };
 
@@ -47,7 +50,15 @@ const CREATE_ORG = {
 const CREATE_INVITE = {
 	type: 'object',
 	required: ['email'],
-	properties: { email: { type: 'string', minLength: 3, maxLength: 254, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, patternText: 'an email address' } },
+	properties: {
+		email: {
+			type: 'string',
+			minLength: 3,
+			maxLength: 254,
+			pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+			patternText: 'an email address',
+		},
+	},
 };
 
 /** @type {Schema} */
@@ -84,7 +95,9 @@ function builderView(user) {
 		createTime: user.createTime || SEED.createTime,
 		...(user.firstName ? { firstName: user.firstName } : {}),
 		...(user.lastName ? { lastName: user.lastName } : {}),
-		...(user.firstName || user.lastName ? { fullName: [user.firstName, user.lastName].filter(Boolean).join(' ') } : {}),
+		...(user.firstName || user.lastName
+			? { fullName: [user.firstName, user.lastName].filter(Boolean).join(' ') }
+			: {}),
 		primaryEmail: user.email,
 	};
 }
@@ -105,7 +118,9 @@ function createOrg(ctx) {
 /** @param {Ctx} ctx */
 function listOrgBuilders(ctx) {
 	requireOrgMember(ctx.state, ctx.principal, ctx.params.orgId);
-	return ok([...ctx.state.users.values()].filter((u) => u.orgRoles[ctx.params.orgId]).map(builderView));
+	return ok(
+		[...ctx.state.users.values()].filter((u) => u.orgRoles[ctx.params.orgId]).map(builderView),
+	);
 }
 
 /**
@@ -116,12 +131,18 @@ function listOrgBuilders(ctx) {
 function addUserToOrg(ctx) {
 	const orgId = ctx.params.orgId;
 	requireOrgMember(ctx.state, ctx.principal, orgId);
-	if (ctx.principal.user.orgRoles[orgId] !== 'owner') throw problem(403, 'Requires org:owner permission');
+	if (ctx.principal.user.orgRoles[orgId] !== 'owner')
+		throw problem(403, 'Requires org:owner permission');
 	const { builderId } = requireBody(ctx, ADD_MEMBER);
 	const builder = ctx.state.users.get(builderId);
-	if (!builder) throw problem(404, 'Builder not found', { issues: [issue('body', 'builderId', 'Builder not found', builderId, 'Not found')] });
+	if (!builder)
+		throw problem(404, 'Builder not found', {
+			issues: [issue('body', 'builderId', 'Builder not found', builderId, 'Not found')],
+		});
 	if (builder.orgRoles[orgId]) {
-		throw invalid([issue('body', 'builderId', 'Membership already exists', builderId, 'Already a member')]);
+		throw invalid([
+			issue('body', 'builderId', 'Membership already exists', builderId, 'Already a member'),
+		]);
 	}
 	builder.orgRoles[orgId] = 'member';
 	return created();
@@ -132,7 +153,14 @@ function createOrgInvite(ctx) {
 	const orgId = ctx.params.orgId;
 	requireOrgMember(ctx.state, ctx.principal, orgId);
 	const { email } = requireBody(ctx, CREATE_INVITE);
-	const invite = { id: newId(), invitedEmail: email, parentType: 'org', parentId: orgId, status: 'pending', createTime: nowIso() };
+	const invite = {
+		id: newId(),
+		invitedEmail: email,
+		parentType: 'org',
+		parentId: orgId,
+		status: 'pending',
+		createTime: nowIso(),
+	};
 	ctx.state.invites.set(invite.id, invite);
 	return created(invite);
 }
@@ -159,13 +187,27 @@ function getMyInfo(ctx) {
 		const role = user.orgRoles[project.orgId];
 		if (!role) continue;
 		const { entitlements, ...view } = project;
-		projectRoles[project.id] = { role, principalType: 'builder', principalId: user.id, project: view };
+		projectRoles[project.id] = {
+			role,
+			principalType: 'builder',
+			principalId: user.id,
+			project: view,
+		};
 	}
 	const org = orgIds.length ? ctx.state.orgs.get(orgIds[0]) : undefined;
 	return ok({
 		builder: builderView(user),
 		projectRoles,
-		...(org ? { orgRole: { role: user.orgRoles[org.id], principalType: 'builder', principalId: user.id, org } } : {}),
+		...(org
+			? {
+					orgRole: {
+						role: user.orgRoles[org.id],
+						principalType: 'builder',
+						principalId: user.id,
+						org,
+					},
+				}
+			: {}),
 	});
 }
 
@@ -182,7 +224,15 @@ function updateOrg(ctx) {
 	const org = requireOrgMember(ctx.state, ctx.principal, ctx.params.orgId);
 	const body = requireBody(ctx, UPDATE_ORG);
 	if (body.org.label === undefined) {
-		throw invalid([issue('body', 'org.label', 'org.label is required when updateMask contains label', undefined, 'Missing required field')]);
+		throw invalid([
+			issue(
+				'body',
+				'org.label',
+				'org.label is required when updateMask contains label',
+				undefined,
+				'Missing required field',
+			),
+		]);
 	}
 	org.label = body.org.label;
 	org.updateTime = nowIso();
@@ -192,14 +242,19 @@ function updateOrg(ctx) {
 /** @param {Ctx} ctx */
 function listOrgInvites(ctx) {
 	requireOrgMember(ctx.state, ctx.principal, ctx.params.orgId);
-	return ok([...ctx.state.invites.values()].filter((i) => i.parentType === 'org' && i.parentId === ctx.params.orgId));
+	return ok(
+		[...ctx.state.invites.values()].filter(
+			(i) => i.parentType === 'org' && i.parentId === ctx.params.orgId,
+		),
+	);
 }
 
 /** @param {Ctx} ctx */
 function findInvite(ctx) {
 	requireOrgMember(ctx.state, ctx.principal, ctx.params.orgId);
 	const invite = ctx.state.invites.get(ctx.params.inviteId);
-	if (!invite || invite.parentId !== ctx.params.orgId) throw notFound('inviteId', ctx.params.inviteId, 'Invite not found');
+	if (!invite || invite.parentId !== ctx.params.orgId)
+		throw notFound('inviteId', ctx.params.inviteId, 'Invite not found');
 	return invite;
 }
 
@@ -220,7 +275,14 @@ function getOrgInvite(ctx) {
 function deleteOrgInvite(ctx) {
 	const invite = findInvite(ctx);
 	if (invite.status === 'accepted') {
-		throw invalid([issue('path', 'inviteId', 'The invite was already accepted and cannot be revoked', ctx.params.inviteId)]);
+		throw invalid([
+			issue(
+				'path',
+				'inviteId',
+				'The invite was already accepted and cannot be revoked',
+				ctx.params.inviteId,
+			),
+		]);
 	}
 	if (invite.status !== 'revoked') {
 		invite.status = 'revoked';
@@ -232,16 +294,67 @@ function deleteOrgInvite(ctx) {
 /** @type {import('../router').RouteDef[]} */
 const routes = [
 	{ id: 'createOrg', method: 'POST', path: '/v1/orgs', handler: createOrg },
-	{ id: 'listOrgBuilders', method: 'GET', path: '/v1/orgs/{orgId}/builders', auth: 'bearer', handler: listOrgBuilders },
-	{ id: 'addUserToOrg', method: 'POST', path: '/v1/orgs/{orgId}/memberships', auth: 'bearer', handler: addUserToOrg },
-	{ id: 'createOrgInvite', method: 'POST', path: '/v1/orgs/{orgId}/invites', auth: 'bearer', handler: createOrgInvite },
-	{ id: 'getOrgBillingAccount', method: 'GET', path: '/v1/orgs/{orgId}/billingAccount', auth: 'bearer', handler: getOrgBillingAccount },
+	{
+		id: 'listOrgBuilders',
+		method: 'GET',
+		path: '/v1/orgs/{orgId}/builders',
+		auth: 'bearer',
+		handler: listOrgBuilders,
+	},
+	{
+		id: 'addUserToOrg',
+		method: 'POST',
+		path: '/v1/orgs/{orgId}/memberships',
+		auth: 'bearer',
+		handler: addUserToOrg,
+	},
+	{
+		id: 'createOrgInvite',
+		method: 'POST',
+		path: '/v1/orgs/{orgId}/invites',
+		auth: 'bearer',
+		handler: createOrgInvite,
+	},
+	{
+		id: 'getOrgBillingAccount',
+		method: 'GET',
+		path: '/v1/orgs/{orgId}/billingAccount',
+		auth: 'bearer',
+		handler: getOrgBillingAccount,
+	},
 	{ id: 'getMyInfo', method: 'GET', path: '/v1/my-info', auth: 'bearer', handler: getMyInfo },
 	{ id: 'getOrg', method: 'GET', path: '/v1/orgs/{orgId}', auth: 'bearer', handler: getOrg },
-	{ id: 'updateOrg', method: 'PATCH', path: '/v1/orgs/{orgId}', auth: 'bearer', seedOp: 14, handler: updateOrg },
-	{ id: 'listOrgInvites', method: 'GET', path: '/v1/orgs/{orgId}/invites', auth: 'bearer', handler: listOrgInvites },
-	{ id: 'getOrgInvite', method: 'GET', path: '/v1/orgs/{orgId}/invites/{inviteId}', auth: 'bearer', seedOp: 17, handler: getOrgInvite },
-	{ id: 'deleteOrgInvite', method: 'DELETE', path: '/v1/orgs/{orgId}/invites/{inviteId}', auth: 'bearer', seedOp: 11, handler: deleteOrgInvite },
+	{
+		id: 'updateOrg',
+		method: 'PATCH',
+		path: '/v1/orgs/{orgId}',
+		auth: 'bearer',
+		seedOp: 14,
+		handler: updateOrg,
+	},
+	{
+		id: 'listOrgInvites',
+		method: 'GET',
+		path: '/v1/orgs/{orgId}/invites',
+		auth: 'bearer',
+		handler: listOrgInvites,
+	},
+	{
+		id: 'getOrgInvite',
+		method: 'GET',
+		path: '/v1/orgs/{orgId}/invites/{inviteId}',
+		auth: 'bearer',
+		seedOp: 17,
+		handler: getOrgInvite,
+	},
+	{
+		id: 'deleteOrgInvite',
+		method: 'DELETE',
+		path: '/v1/orgs/{orgId}/invites/{inviteId}',
+		auth: 'bearer',
+		seedOp: 11,
+		handler: deleteOrgInvite,
+	},
 ];
 
 module.exports = { routes };

@@ -30,9 +30,11 @@ function toProject(project, withEntitlements = false) {
  */
 function listProjects(ctx) {
 	const { principal, state } = ctx;
-	const projects = [...state.projects.values()].filter((p) => (principal.kind === 'apiKey'
-		? p.id === principal.projectId
-		: orgIdsOf(state, principal).includes(p.orgId)));
+	const projects = [...state.projects.values()].filter((p) =>
+		principal.kind === 'apiKey'
+			? p.id === principal.projectId
+			: orgIdsOf(state, principal).includes(p.orgId),
+	);
 	return ok(projects.map((p) => toProject(p)));
 }
 
@@ -46,7 +48,13 @@ function getProject(ctx) {
 }
 
 /** Project name rule of createProject: letters, digits and hyphens, 2–128, no hyphen at either end. */
-const NAME = { type: /** @type {const} */ ('string'), minLength: 2, maxLength: 128, pattern: /^[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]$/, patternText: 'only letters, digits and hyphens, and start and end with a letter or digit' };
+const NAME = {
+	type: /** @type {const} */ ('string'),
+	minLength: 2,
+	maxLength: 128,
+	pattern: /^[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]$/,
+	patternText: 'only letters, digits and hyphens, and start and end with a letter or digit',
+};
 const APP_NAME = { type: /** @type {const} */ ('string'), minLength: 1, maxLength: 128 };
 
 /** @type {import('../validate').Schema} */
@@ -63,7 +71,10 @@ const CREATE_PROJECT = {
  */
 function assertNameFree(ctx, name, exceptId) {
 	const taken = [...ctx.state.projects.values()].some((p) => p.name === name && p.id !== exceptId);
-	if (taken) throw problem(409, `A project named '${name}' already exists`, { remedy: 'Choose another project name.' });
+	if (taken)
+		throw problem(409, `A project named '${name}' already exists`, {
+			remedy: 'Choose another project name.',
+		});
 }
 
 /**
@@ -74,8 +85,12 @@ function assertNameFree(ctx, name, exceptId) {
 function createProject(ctx) {
 	const body = requireBody(ctx, CREATE_PROJECT, 422);
 	const org = ctx.state.orgs.get(body.orgId);
-	if (!org) throw problem(404, 'Organization not found', { issues: [issue('body', 'orgId', 'Organization not found', body.orgId, 'Not found')] });
-	if (!orgIdsOf(ctx.state, ctx.principal).includes(org.id)) throw problem(403, 'You are not a member of this organization');
+	if (!org)
+		throw problem(404, 'Organization not found', {
+			issues: [issue('body', 'orgId', 'Organization not found', body.orgId, 'Not found')],
+		});
+	if (!orgIdsOf(ctx.state, ctx.principal).includes(org.id))
+		throw problem(403, 'You are not a member of this organization');
 	const name = body.name.toLowerCase();
 	assertNameFree(ctx, name);
 	const project = {
@@ -107,9 +122,20 @@ function updateProject(ctx) {
 /** @type {import('../router').RouteDef[]} */
 const routes = [
 	{ id: 'listProjects', method: 'GET', path: '/v1/projects', seedOp: 16, handler: listProjects },
-	{ id: 'createProject', method: 'POST', path: '/v1/projects', auth: 'bearer', handler: createProject },
+	{
+		id: 'createProject',
+		method: 'POST',
+		path: '/v1/projects',
+		auth: 'bearer',
+		handler: createProject,
+	},
 	{ id: 'getProject', method: 'GET', path: '/v1/projects/{projectIdOrName}', handler: getProject },
-	{ id: 'updateProject', method: 'PATCH', path: '/v1/projects/{projectIdOrName}', handler: updateProject },
+	{
+		id: 'updateProject',
+		method: 'PATCH',
+		path: '/v1/projects/{projectIdOrName}',
+		handler: updateProject,
+	},
 ];
 
 module.exports = { routes, toProject };

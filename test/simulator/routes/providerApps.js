@@ -25,7 +25,11 @@ for (const app of seedWorld().providerApps) remember(app._clientSecret);
 /** @type {Schema} */
 const TEXT = { type: 'string', minLength: 1 };
 /** @type {Schema} */
-const PROVIDER = { type: 'string', minLength: 1, check: (value) => (PROVIDERS[value] ? undefined : 'is not a provider of the catalog') };
+const PROVIDER = {
+	type: 'string',
+	minLength: 1,
+	check: (value) => (PROVIDERS[value] ? undefined : 'is not a provider of the catalog'),
+};
 /** @type {Schema} */
 const SCOPES = { type: 'array', items: { type: 'string' } };
 /** @type {Schema} */
@@ -41,7 +45,14 @@ const METADATA = {
 const CREATE_PROVIDER_APP = {
 	type: 'object',
 	required: ['clientId', 'clientSecret', 'provider'],
-	properties: { externalRef: { type: 'string' }, provider: PROVIDER, clientId: TEXT, clientSecret: TEXT, scopes: SCOPES, metadata: METADATA },
+	properties: {
+		externalRef: { type: 'string' },
+		provider: PROVIDER,
+		clientId: TEXT,
+		clientSecret: TEXT,
+		scopes: SCOPES,
+		metadata: METADATA,
+	},
 };
 
 /** Issues never carry the client secret's value. @param {Ctx} ctx @param {Schema} schema */
@@ -59,7 +70,11 @@ function bodyWithoutEchoedSecret(ctx, schema) {
 
 /** @param {Ctx} ctx */
 function listProviderApps(ctx) {
-	return ok([...ctx.state.providerApps.values()].filter((a) => a.projectId === ctx.project.id).map(publicView));
+	return ok(
+		[...ctx.state.providerApps.values()]
+			.filter((a) => a.projectId === ctx.project.id)
+			.map(publicView),
+	);
 }
 
 /** 200 ProviderApp (the API documents 200, not 201). @param {Ctx} ctx */
@@ -89,11 +104,20 @@ function updateProviderApp(ctx) {
 	const changes = maskedChanges(
 		ctx,
 		'providerApp',
-		{ externalRef: { type: 'string' }, clientId: TEXT, clientSecret: TEXT, provider: PROVIDER, scopes: SCOPES, metadata: METADATA },
+		{
+			externalRef: { type: 'string' },
+			clientId: TEXT,
+			clientSecret: TEXT,
+			provider: PROVIDER,
+			scopes: SCOPES,
+			metadata: METADATA,
+		},
 		{ secretFields: ['clientSecret'] },
 	);
 	const { clientSecret, ...rest } = changes;
-	Object.assign(app, rest, clientSecret !== undefined ? { _clientSecret: clientSecret } : {}, { updateTime: nowIso() });
+	Object.assign(app, rest, clientSecret !== undefined ? { _clientSecret: clientSecret } : {}, {
+		updateTime: nowIso(),
+	});
 	return ok(publicView(app));
 }
 
@@ -110,8 +134,18 @@ const BASE = '/v1/projects/{projectIdOrName}/provider-apps';
 const routes = [
 	{ id: 'listProviderApps', method: 'GET', path: BASE, handler: listProviderApps },
 	{ id: 'createProviderApp', method: 'POST', path: BASE, handler: createProviderApp },
-	{ id: 'updateProviderApp', method: 'PATCH', path: `${BASE}/{providerAppId}`, handler: updateProviderApp },
-	{ id: 'deleteProviderApp', method: 'DELETE', path: `${BASE}/{providerAppId}`, handler: deleteProviderApp },
+	{
+		id: 'updateProviderApp',
+		method: 'PATCH',
+		path: `${BASE}/{providerAppId}`,
+		handler: updateProviderApp,
+	},
+	{
+		id: 'deleteProviderApp',
+		method: 'DELETE',
+		path: `${BASE}/{providerAppId}`,
+		handler: deleteProviderApp,
+	},
 ];
 
 module.exports = { routes };

@@ -14,7 +14,13 @@ const { PROVIDERS } = require('../catalog');
 
 /** @type {import('../router').RouteDef[]} */
 const routes = [
-	{ id: 'listProviders', method: 'GET', path: '/v1/providers', auth: 'none', handler: () => ok(PROVIDERS) },
+	{
+		id: 'listProviders',
+		method: 'GET',
+		path: '/v1/providers',
+		auth: 'none',
+		handler: () => ok(PROVIDERS),
+	},
 	{
 		id: 'getProvider',
 		method: 'GET',

@@ -31,14 +31,20 @@ const { NOTIFICATION_EVENT_TYPES } = require('../catalog');
 const TOPIC_DESTINATION_ROUTE = {
 	type: 'object',
 	required: ['topicId', 'destinationId'],
-	properties: { topicId: { type: 'string', minLength: 1 }, destinationId: { type: 'string', minLength: 1 } },
+	properties: {
+		topicId: { type: 'string', minLength: 1 },
+		destinationId: { type: 'string', minLength: 1 },
+	},
 };
 
 /** @type {Schema} */
 const EVENT_TOPIC_ROUTE = {
 	type: 'object',
 	required: ['eventType', 'topicId'],
-	properties: { eventType: { type: 'string', enum: NOTIFICATION_EVENT_TYPES }, topicId: { type: 'string', minLength: 1 } },
+	properties: {
+		eventType: { type: 'string', enum: NOTIFICATION_EVENT_TYPES },
+		topicId: { type: 'string', minLength: 1 },
+	},
 };
 
 /**
@@ -56,19 +62,36 @@ function requireTopic(ctx, topicId) {
  * @param {Ctx} ctx
  */
 function createTopicDestinationRoute(ctx) {
-	if (ctx.body !== undefined && (ctx.body === null || typeof ctx.body !== 'object' || Array.isArray(ctx.body))) {
+	if (
+		ctx.body !== undefined &&
+		(ctx.body === null || typeof ctx.body !== 'object' || Array.isArray(ctx.body))
+	) {
 		throw problem(400, 'The request body must be a JSON object');
 	}
 	const body = requireBody(ctx, TOPIC_DESTINATION_ROUTE, 422);
 	requireTopic(ctx, body.topicId);
 	const destination = ctx.state.destinations.get(body.destinationId);
 	if (!destination || destination._projectId !== ctx.project.id) {
-		const byName = [...ctx.state.destinations.values()].some((d) => d._projectId === ctx.project.id && d.name === body.destinationId);
-		throw problem(404, 'Destination not found', byName ? { remedy: 'destinationId takes the destination\'s id, not its name.' } : {});
+		const byName = [...ctx.state.destinations.values()].some(
+			(d) => d._projectId === ctx.project.id && d.name === body.destinationId,
+		);
+		throw problem(
+			404,
+			'Destination not found',
+			byName ? { remedy: "destinationId takes the destination's id, not its name." } : {},
+		);
 	}
-	const duplicate = [...ctx.state.topicDestinationRoutes.values()].some((r) => r.topicId === body.topicId && r.destinationId === body.destinationId);
+	const duplicate = [...ctx.state.topicDestinationRoutes.values()].some(
+		(r) => r.topicId === body.topicId && r.destinationId === body.destinationId,
+	);
 	if (duplicate) throw problem(409, 'A route from this topic to this destination already exists');
-	const route = { id: newId(), topicId: body.topicId, destinationId: body.destinationId, projectId: ctx.project.id, createTime: nowIso() };
+	const route = {
+		id: newId(),
+		topicId: body.topicId,
+		destinationId: body.destinationId,
+		projectId: ctx.project.id,
+		createTime: nowIso(),
+	};
 	ctx.state.topicDestinationRoutes.set(route.id, route);
 	return created(route);
 }
@@ -77,9 +100,14 @@ function createTopicDestinationRoute(ctx) {
 function listTopicDestinationRoutes(ctx) {
 	const topicId = queryString(ctx.query, 'topicId');
 	const destinationId = queryString(ctx.query, 'destinationId');
-	return ok([...ctx.state.topicDestinationRoutes.values()].filter((r) => r.projectId === ctx.project.id
-		&& (!topicId || r.topicId === topicId)
-		&& (!destinationId || r.destinationId === destinationId)));
+	return ok(
+		[...ctx.state.topicDestinationRoutes.values()].filter(
+			(r) =>
+				r.projectId === ctx.project.id &&
+				(!topicId || r.topicId === topicId) &&
+				(!destinationId || r.destinationId === destinationId),
+		),
+	);
 }
 
 /** @param {Ctx} ctx */
@@ -93,9 +121,17 @@ function deleteTopicDestinationRoute(ctx) {
 function createEventTopicRoute(ctx) {
 	const body = requireBody(ctx, EVENT_TOPIC_ROUTE);
 	requireTopic(ctx, body.topicId);
-	const duplicate = [...ctx.state.eventTopicRoutes.values()].some((r) => r.topicId === body.topicId && r.eventType === body.eventType);
+	const duplicate = [...ctx.state.eventTopicRoutes.values()].some(
+		(r) => r.topicId === body.topicId && r.eventType === body.eventType,
+	);
 	if (duplicate) throw problem(409, `Event type ${body.eventType} is already routed to this topic`);
-	const route = { id: newId(), eventType: body.eventType, topicId: body.topicId, projectId: ctx.project.id, createTime: nowIso() };
+	const route = {
+		id: newId(),
+		eventType: body.eventType,
+		topicId: body.topicId,
+		projectId: ctx.project.id,
+		createTime: nowIso(),
+	};
 	ctx.state.eventTopicRoutes.set(route.id, route);
 	return created(route);
 }
@@ -105,11 +141,23 @@ function listEventTopicRoutes(ctx) {
 	const topicId = queryString(ctx.query, 'topicId');
 	const eventType = queryString(ctx.query, 'eventType');
 	if (eventType && !NOTIFICATION_EVENT_TYPES.includes(eventType)) {
-		throw invalid([issue('query', 'eventType', `eventType must be one of: ${NOTIFICATION_EVENT_TYPES.join(', ')}`, eventType)]);
+		throw invalid([
+			issue(
+				'query',
+				'eventType',
+				`eventType must be one of: ${NOTIFICATION_EVENT_TYPES.join(', ')}`,
+				eventType,
+			),
+		]);
 	}
-	return ok([...ctx.state.eventTopicRoutes.values()].filter((r) => r.projectId === ctx.project.id
-		&& (!topicId || r.topicId === topicId)
-		&& (!eventType || r.eventType === eventType)));
+	return ok(
+		[...ctx.state.eventTopicRoutes.values()].filter(
+			(r) =>
+				r.projectId === ctx.project.id &&
+				(!topicId || r.topicId === topicId) &&
+				(!eventType || r.eventType === eventType),
+		),
+	);
 }
 
 /**
@@ -127,12 +175,34 @@ const ETR = '/v1/projects/{projectIdOrName}/notification-event-topic-routes';
 
 /** @type {import('../router').RouteDef[]} */
 const routes = [
-	{ id: 'createTopicDestinationRoute', method: 'POST', path: TDR, seedOp: 15, handler: createTopicDestinationRoute },
-	{ id: 'listTopicDestinationRoutes', method: 'GET', path: TDR, handler: listTopicDestinationRoutes },
-	{ id: 'deleteTopicDestinationRoute', method: 'DELETE', path: `${TDR}/{routeId}`, handler: deleteTopicDestinationRoute },
+	{
+		id: 'createTopicDestinationRoute',
+		method: 'POST',
+		path: TDR,
+		seedOp: 15,
+		handler: createTopicDestinationRoute,
+	},
+	{
+		id: 'listTopicDestinationRoutes',
+		method: 'GET',
+		path: TDR,
+		handler: listTopicDestinationRoutes,
+	},
+	{
+		id: 'deleteTopicDestinationRoute',
+		method: 'DELETE',
+		path: `${TDR}/{routeId}`,
+		handler: deleteTopicDestinationRoute,
+	},
 	{ id: 'createEventTopicRoute', method: 'POST', path: ETR, handler: createEventTopicRoute },
 	{ id: 'listEventTopicRoutes', method: 'GET', path: ETR, handler: listEventTopicRoutes },
-	{ id: 'deleteEventTopicRoute', method: 'DELETE', path: `${ETR}/{routeId}`, seedOp: 18, handler: deleteEventTopicRoute },
+	{
+		id: 'deleteEventTopicRoute',
+		method: 'DELETE',
+		path: `${ETR}/{routeId}`,
+		seedOp: 18,
+		handler: deleteEventTopicRoute,
+	},
 ];
 
 module.exports = { routes };

@@ -21,12 +21,22 @@ const { nowIso } = require('../time');
 const TOPIC_BODY = {
 	type: 'object',
 	required: ['name'],
-	properties: { name: { type: 'string', minLength: 1, maxLength: 64, pattern: /^[A-Za-z0-9-]+$/, patternText: 'only letters, digits and dashes' } },
+	properties: {
+		name: {
+			type: 'string',
+			minLength: 1,
+			maxLength: 64,
+			pattern: /^[A-Za-z0-9-]+$/,
+			patternText: 'only letters, digits and dashes',
+		},
+	},
 };
 
 /** @param {Ctx} ctx @param {string} name @param {string} [exceptId] */
 function assertNameFree(ctx, name, exceptId) {
-	const taken = [...ctx.state.topics.values()].some((t) => t.projectId === ctx.project.id && t.name === name && t.id !== exceptId);
+	const taken = [...ctx.state.topics.values()].some(
+		(t) => t.projectId === ctx.project.id && t.name === name && t.id !== exceptId,
+	);
 	if (taken) throw problem(409, `A topic named '${name}' already exists in this project`);
 }
 
@@ -70,10 +80,31 @@ function deleteTopic(ctx) {
 
 /** @type {import('../router').RouteDef[]} */
 const routes = [
-	{ id: 'createTopic', method: 'POST', path: '/v1/projects/{projectIdOrName}/topics', handler: createTopic },
-	{ id: 'listTopics', method: 'GET', path: '/v1/projects/{projectIdOrName}/topics', handler: listTopics },
-	{ id: 'updateTopic', method: 'PATCH', path: '/v1/projects/{projectIdOrName}/topics/{topicId}', handler: updateTopic },
-	{ id: 'deleteTopic', method: 'DELETE', path: '/v1/projects/{projectIdOrName}/topics/{topicId}', seedOp: 10, handler: deleteTopic },
+	{
+		id: 'createTopic',
+		method: 'POST',
+		path: '/v1/projects/{projectIdOrName}/topics',
+		handler: createTopic,
+	},
+	{
+		id: 'listTopics',
+		method: 'GET',
+		path: '/v1/projects/{projectIdOrName}/topics',
+		handler: listTopics,
+	},
+	{
+		id: 'updateTopic',
+		method: 'PATCH',
+		path: '/v1/projects/{projectIdOrName}/topics/{topicId}',
+		handler: updateTopic,
+	},
+	{
+		id: 'deleteTopic',
+		method: 'DELETE',
+		path: '/v1/projects/{projectIdOrName}/topics/{topicId}',
+		seedOp: 10,
+		handler: deleteTopic,
+	},
 ];
 
 module.exports = { routes };

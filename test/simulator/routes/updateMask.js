@@ -47,12 +47,22 @@ function maskedChanges(ctx, objectKey, fields, options = {}) {
 	const changes = {};
 	body.updateMask.forEach((/** @type {unknown} */ mask, /** @type {number} */ index) => {
 		if (typeof mask !== 'string' || !allowed.includes(mask)) {
-			issues.push(issue('body', `updateMask[${index}]`, `'${String(mask)}' cannot be updated`, mask));
+			issues.push(
+				issue('body', `updateMask[${index}]`, `'${String(mask)}' cannot be updated`, mask),
+			);
 			return;
 		}
 		const value = object[mask];
 		if (value === undefined) {
-			issues.push(issue('body', `${objectKey}.${mask}`, `updateMask names ${mask}, but ${objectKey}.${mask} is missing`, undefined, 'Missing required field'));
+			issues.push(
+				issue(
+					'body',
+					`${objectKey}.${mask}`,
+					`updateMask names ${mask}, but ${objectKey}.${mask} is missing`,
+					undefined,
+					'Missing required field',
+				),
+			);
 			return;
 		}
 		const found = validate(value, fields[mask], { name: `${objectKey}.${mask}` });
@@ -60,7 +70,11 @@ function maskedChanges(ctx, objectKey, fields, options = {}) {
 		issues.push(...found.map((i) => (secret ? { ...i, value: undefined } : i)));
 		if (!found.length) changes[mask] = value;
 	});
-	if (issues.length) throw invalid(issues.map((i) => JSON.parse(JSON.stringify(i))), { status: options.status, remedy });
+	if (issues.length)
+		throw invalid(
+			issues.map((i) => JSON.parse(JSON.stringify(i))),
+			{ status: options.status, remedy },
+		);
 	return changes;
 }
 

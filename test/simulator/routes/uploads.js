@@ -28,6 +28,13 @@ function generateUploadUrl(_ctx) {
 }
 
 /** @type {import('../router').RouteDef[]} */
-const routes = [{ id: 'generateUploadUrl', method: 'GET', path: '/v1/generate-upload-url', handler: generateUploadUrl }];
+const routes = [
+	{
+		id: 'generateUploadUrl',
+		method: 'GET',
+		path: '/v1/generate-upload-url',
+		handler: generateUploadUrl,
+	},
+];
 
 module.exports = { routes };

@@ -203,8 +203,7 @@ function exampleOperations(): ExampleNode[] {
 			const workflow = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
 			return workflow.nodes
 				.filter(
-					(n: { type: string }) =>
-						n.type === 'n8n-nodes-integration-platform.integrationPlatform',
+					(n: { type: string }) => n.type === 'n8n-nodes-integration-platform.integrationPlatform',
 				)
 				.map(
 					(n: {
@@ -241,7 +240,8 @@ describe('docs/api-catalog.json', () => {
 		const problems = catalogue.flatMap((e) => {
 			const out: string[] = [];
 			const id = e.operationId || JSON.stringify(e).slice(0, 60);
-			if (typeof e.operationId !== 'string' || e.operationId === '') out.push(`${id}: no operationId`);
+			if (typeof e.operationId !== 'string' || e.operationId === '')
+				out.push(`${id}: no operationId`);
 			if (!(e.document in HOST_OF_DOCUMENT)) out.push(`${id}: document ${e.document}`);
 			else if (e.host !== HOST_OF_DOCUMENT[e.document]) out.push(`${id}: host ${e.host}`);
 			if (!METHODS.includes(e.method)) out.push(`${id}: method ${e.method}`);
@@ -303,7 +303,8 @@ describe('the action node routes exactly the covered operations', () => {
 			}
 			const [entry] = matching;
 			const out: string[] = [];
-			if (entry.status !== 'covered') out.push(`${key(o)}: ${entry.operationId} is ${entry.status}`);
+			if (entry.status !== 'covered')
+				out.push(`${key(o)}: ${entry.operationId} is ${entry.status}`);
 			if (!(entry.nodeOperations ?? []).some((n) => key(n) === key(o))) {
 				out.push(`${key(o)}: ${entry.operationId} does not name it in nodeOperations`);
 			}
@@ -339,7 +340,8 @@ describe('the simulator', () => {
 		'implements %s with the same method, host, path shape and credentials',
 		(_id, e) => {
 			const found = ROUTES.filter(
-				(r) => r.method === e.method && routeHost(r.host) === e.host && shape(r.path) === shape(e.path),
+				(r) =>
+					r.method === e.method && routeHost(r.host) === e.host && shape(r.path) === shape(e.path),
 			);
 			expect(found.map((r) => r.id)).toEqual([e.operationId]);
 			expect(routeAuth[found[0].auth]).toBe(e.credentials.join());
@@ -394,8 +396,9 @@ describe('examples/ and README', () => {
 			const o = operations.find((op) => key(op) === key(ref));
 			expect(o).toBeDefined();
 			const cells = [escapeRegex(o!.resourceName), escapeRegex(o!.name), e.method];
+			// Cells may be padded (prettier aligns the table's columns).
 			const row = new RegExp(
-				`^\\| ${cells.join(' \\| ')} \\| \`${escapeRegex(e.path)}\`[^|]*\\| ([^|]+?) \\|`,
+				`^\\| ${cells.join(' +\\| ')} +\\| \`${escapeRegex(e.path)}\`[^|]*\\| ([^|]+?) *\\|`,
 				'm',
 			).exec(readme);
 			expect(row).not.toBeNull();

@@ -65,7 +65,12 @@ describe('checkDownloadUrl', () => {
 		['http://0xA9FEA9FE/latest', listing('169.254.169.254'), 'metadata', /169\.254\.169/],
 		['http://[::ffff:169.254.169.254]/', listing('[::ffff:a9fe:a9fe]'), 'metadata', /a9fe/],
 		['http://[fe80::1]/', listing('[fe80::1]'), 'metadata', /fe80/],
-		['https://metadata.google.internal/', listing('metadata.google.internal'), 'metadata', /google/],
+		[
+			'https://metadata.google.internal/',
+			listing('metadata.google.internal'),
+			'metadata',
+			/google/,
+		],
 	])('%s is refused (%s)', (url, policy, rule, message) => {
 		const error = refusal(() => checkDownloadUrl(url, policy));
 		expect(error.rule).toBe(rule);
@@ -180,13 +185,13 @@ describe('downloadRecords', () => {
 		});
 		const { http } = fakeHttp({ 'http://files.test/r': { body: slow } });
 		const started = Date.now();
-		await expect(
-			downloadRecords(http, 'http://files.test/r', LOCAL, LIMITS),
-		).rejects.toMatchObject({
-			rule: 'deadline',
-			host: 'files.test',
-			message: 'Refused to download the result from files.test: it took longer than 0.5 s',
-		});
+		await expect(downloadRecords(http, 'http://files.test/r', LOCAL, LIMITS)).rejects.toMatchObject(
+			{
+				rule: 'deadline',
+				host: 'files.test',
+				message: 'Refused to download the result from files.test: it took longer than 0.5 s',
+			},
+		);
 		expect(Date.now() - started).toBeLessThan(1500);
 		expect(destroyed).toBe(true);
 	});

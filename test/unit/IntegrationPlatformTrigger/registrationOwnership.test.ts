@@ -117,13 +117,19 @@ describe('what the trigger adopted is left as it was', () => {
 			expect(active.eventTopicRoutes).toEqual(expect.arrayContaining(before.eventTopicRoutes));
 			expect(active.topicDestinationRoutes).toEqual(before.topicDestinationRoutes);
 			expect(
-				active.eventTopicRoutes.filter((r) => r.topicId === customer.topicId).map((r) => r.eventType),
+				active.eventTopicRoutes
+					.filter((r) => r.topicId === customer.topicId)
+					.map((r) => r.eventType),
 			).toContain(eventType);
 			expect(
 				await registrationExists(
 					http,
 					registration,
-					desired({ destinationName: 'crm', onExisting: 'takeOver', notificationTypes: [eventType] }),
+					desired({
+						destinationName: 'crm',
+						onExisting: 'takeOver',
+						notificationTypes: [eventType],
+					}),
 				),
 			).toBe(true);
 
@@ -272,9 +278,7 @@ describe('what another workflow took over is left to it', () => {
 		expect(snapshot()).toEqual({
 			...shared,
 			destinations: shared.destinations.filter((d) => d.id !== a.destinationId),
-			topicDestinationRoutes: shared.topicDestinationRoutes.filter(
-				(r) => r.id !== a.topicRouteId,
-			),
+			topicDestinationRoutes: shared.topicDestinationRoutes.filter((r) => r.id !== a.topicRouteId),
 		});
 		expect(snapshot().topicDestinationRoutes.map((r) => r.id)).toContain(theirs.id);
 	});
@@ -414,10 +418,18 @@ describe('URL comparison', () => {
 	test.each([
 		['https://N8N.example.com/webhook/x/webhook', HOOK, true],
 		['https://n8n.example.com:443/webhook/x/webhook', HOOK, true],
-		['http://n8n.example.com:80/webhook/x/webhook', 'http://n8n.example.com/webhook/x/webhook', true],
+		[
+			'http://n8n.example.com:80/webhook/x/webhook',
+			'http://n8n.example.com/webhook/x/webhook',
+			true,
+		],
 		['https://n8n.example.com/webhook/x/webhook/', HOOK, true],
 		['https://n8n.example.com/webhook/x/webhook#f', HOOK, true],
-		['https://n8n.example.com/webhook/a%2fb/webhook', 'https://n8n.example.com/webhook/a%2Fb/webhook', true],
+		[
+			'https://n8n.example.com/webhook/a%2fb/webhook',
+			'https://n8n.example.com/webhook/a%2Fb/webhook',
+			true,
+		],
 		['http://n8n.example.com/webhook/x/webhook', HOOK, false],
 		['https://n8n.example.com:8443/webhook/x/webhook', HOOK, false],
 		['https://n8n.example.com/webhook/X/webhook', HOOK, false],
@@ -475,7 +487,9 @@ describe('static data', () => {
 			topicOrigin: 'adopted',
 			topicRouteOrigin: 'adopted',
 		});
-		expect(Object.fromEntries(registration.eventRoutes.map((r) => [r.eventType, r.origin]))).toEqual({
+		expect(
+			Object.fromEntries(registration.eventRoutes.map((r) => [r.eventType, r.origin])),
+		).toEqual({
 			'connection.created': 'adopted',
 			'write.async.done': 'created',
 		});

@@ -10,11 +10,19 @@ const { SEED } = require('../../simulator');
 const CLI = path.join(__dirname, '../../simulator/cli.js');
 
 test('cli.js --port 0 prints the URLs, answers, and exits 0 on SIGTERM', async () => {
-	const child = spawn(process.execPath, [CLI, '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(process.execPath, [CLI, '--port', '0', '--quiet'], {
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let out = '';
-	child.stdout.on('data', (chunk) => { out += chunk; });
-	child.stderr.on('data', (chunk) => { out += chunk; });
-	const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+	child.stdout.on('data', (chunk) => {
+		out += chunk;
+	});
+	child.stderr.on('data', (chunk) => {
+		out += chunk;
+	});
+	const exited = new Promise((resolve) =>
+		child.on('exit', (code, signal) => resolve({ code, signal })),
+	);
 	try {
 		await new Promise((resolve, reject) => {
 			const timer = setTimeout(() => reject(new Error(`cli did not start:\n${out}`)), 10000);
@@ -30,9 +38,15 @@ test('cli.js --port 0 prints the URLs, answers, and exits 0 on SIGTERM', async (
 		expect(out).toContain(SEED.apiKey);
 		expect(out).toContain(SEED.bearerToken);
 		expect(apiUrl).not.toBe(readUrl);
-		const projects = await axios.get(`${apiUrl}/v1/projects`, { headers: { 'X-Api-Key': SEED.apiKey } });
+		const projects = await axios.get(`${apiUrl}/v1/projects`, {
+			headers: { 'X-Api-Key': SEED.apiKey },
+		});
 		expect(projects.data[0].name).toBe(SEED.projectName);
-		const unpause = await axios.post(`${readUrl}/v1/projects/${SEED.projectName}/integrations/${SEED.integrationId}/installations/${SEED.installationId}:unpause`, undefined, { headers: { 'X-Api-Key': SEED.apiKey } });
+		const unpause = await axios.post(
+			`${readUrl}/v1/projects/${SEED.projectName}/integrations/${SEED.integrationId}/installations/${SEED.installationId}:unpause`,
+			undefined,
+			{ headers: { 'X-Api-Key': SEED.apiKey } },
+		);
 		expect(unpause.status).toBe(204);
 	} finally {
 		child.kill('SIGTERM');
@@ -43,7 +57,9 @@ test('cli.js --port 0 prints the URLs, answers, and exits 0 on SIGTERM', async (
 test('cli.js rejects unknown arguments', async () => {
 	const child = spawn(process.execPath, [CLI, '--bogus'], { stdio: ['ignore', 'pipe', 'pipe'] });
 	let err = '';
-	child.stderr.on('data', (chunk) => { err += chunk; });
+	child.stderr.on('data', (chunk) => {
+		err += chunk;
+	});
 	const code = await new Promise((resolve) => child.on('exit', resolve));
 	expect(code).toBe(1);
 	expect(err).toMatch(/Unknown argument --bogus/);

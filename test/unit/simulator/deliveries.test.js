@@ -40,7 +40,10 @@ function verifies(secret, headers, body) {
 let t;
 let hook;
 beforeAll(async () => {
-	t = await setup({ httpsWebhooksOnly: false, deliveries: { retryDelaysMs: [30, 30, 30], downloadTtlMs: 400 } });
+	t = await setup({
+		httpsWebhooksOnly: false,
+		deliveries: { retryDelaysMs: [30, 30, 30], downloadTtlMs: 400 },
+	});
 	hook = await receiver();
 });
 afterEach(() => {
@@ -55,26 +58,58 @@ afterAll(async () => {
 
 /** Points the seeded webhook destination at the local receiver (it is https://hooks.example.com). */
 async function seededDestinationHere() {
-	const res = await t.api.patch(`${P}/destinations/${SEED.destinationId}`, { updateMask: ['metadata.url'], destination: { metadata: { url: hook.url } } });
+	const res = await t.api.patch(`${P}/destinations/${SEED.destinationId}`, {
+		updateMask: ['metadata.url'],
+		destination: { metadata: { url: hook.url } },
+	});
 	expect(res.status).toBe(200);
 }
 
 async function secretOf(name) {
-	return (await t.api.get(`${P}/destinations/${name}`, { params: { includeSecrets: true } })).data.secrets.webhookSigningKey;
+	return (await t.api.get(`${P}/destinations/${name}`, { params: { includeSecrets: true } })).data
+		.secrets.webhookSigningKey;
 }
 
 describe('signer', () => {
 	test('reproduces the Standard Webhooks / Svix published vectors', () => {
-		expect(signOnce('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}'))
-			.toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
-		expect(signOnce('whsec_plJ3nmyCDGBKInavdOK15jsl', 'msg_loFOjxBNrRLzqYUf', 1731705121, '{"event_type":"ping","data":{"success":true}}'))
-			.toBe('v1,rAvfW3dJ/X/qxhsaXPOyyCGmRKsaKWcsNccKXlIktD0=');
+		expect(
+			signOnce(
+				'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+				'msg_p5jXN8AQM9LWM0D4loKWxJek',
+				1614265330,
+				'{"test": 2432232314}',
+			),
+		).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+		expect(
+			signOnce(
+				'whsec_plJ3nmyCDGBKInavdOK15jsl',
+				'msg_loFOjxBNrRLzqYUf',
+				1731705121,
+				'{"event_type":"ping","data":{"success":true}}',
+			),
+		).toBe('v1,rAvfW3dJ/X/qxhsaXPOyyCGmRKsaKWcsNccKXlIktD0=');
 		// Bare base64 secrets sign alike; several secrets give space-separated entries.
-		expect(signOnce('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, Buffer.from('{"test": 2432232314}')))
-			.toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
-		expect(signature(['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', SEED.webhookSigningKey], 'm', 1, '{}').split(' ')).toHaveLength(2);
-		expect(Object.keys(signedHeaders({ secrets: 'whsec_AAAA', msgId: 'm', body: '', prefix: 'webhook' })))
-			.toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+		expect(
+			signOnce(
+				'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+				'msg_p5jXN8AQM9LWM0D4loKWxJek',
+				1614265330,
+				Buffer.from('{"test": 2432232314}'),
+			),
+		).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+		expect(
+			signature(
+				['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', SEED.webhookSigningKey],
+				'm',
+				1,
+				'{}',
+			).split(' '),
+		).toHaveLength(2);
+		expect(
+			Object.keys(
+				signedHeaders({ secrets: 'whsec_AAAA', msgId: 'm', body: '', prefix: 'webhook' }),
+			),
+		).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
 		expect(newMessageId()).toMatch(/^msg_[0-9A-Za-z]{27}$/);
 	});
 });
@@ -82,8 +117,15 @@ describe('signer', () => {
 describe('deliver', () => {
 	test('POSTs the JSON body with svix headers signed by the destination secret', async () => {
 		await seededDestinationHere();
-		const record = await t.sim.deliver({ destination: SEED.destinationName, message: { hello: 'world' } });
-		expect(record).toMatchObject({ state: 'delivered', destinationId: SEED.destinationId, attempts: [{ attempt: 1, status: 200, url: hook.url }] });
+		const record = await t.sim.deliver({
+			destination: SEED.destinationName,
+			message: { hello: 'world' },
+		});
+		expect(record).toMatchObject({
+			state: 'delivered',
+			destinationId: SEED.destinationId,
+			attempts: [{ attempt: 1, status: 200, url: hook.url }],
+		});
 		expect(hook.requests).toHaveLength(1);
 		const { headers, body } = hook.requests[0];
 		expect(body.toString()).toBe('{"hello":"world"}');
@@ -95,12 +137,18 @@ describe('deliver', () => {
 	});
 
 	test('a string message is sent as is; custom destination headers travel along', async () => {
-		const created = await t.api.post(`${P}/destinations`, { name: 'with-headers', type: 'webhook', metadata: { url: hook.url, headers: { 'X-Custom': 'yes' } } });
+		const created = await t.api.post(`${P}/destinations`, {
+			name: 'with-headers',
+			type: 'webhook',
+			metadata: { url: hook.url, headers: { 'X-Custom': 'yes' } },
+		});
 		expect(created.status).toBe(201);
 		await t.sim.deliver({ destination: 'with-headers', message: 'not json' });
 		expect(hook.requests[0].body.toString()).toBe('not json');
 		expect(hook.requests[0].headers['x-custom']).toBe('yes');
-		expect(verifies(await secretOf('with-headers'), hook.requests[0].headers, hook.requests[0].body)).toBe(true);
+		expect(
+			verifies(await secretOf('with-headers'), hook.requests[0].headers, hook.requests[0].body),
+		).toBe(true);
 	});
 
 	test('retries on failure with the same id and a fresh signature, then succeeds', async () => {
@@ -110,21 +158,31 @@ describe('deliver', () => {
 		expect(first.state).toBe('pending');
 		expect(first.attempts).toEqual([expect.objectContaining({ attempt: 1, status: 500 })]);
 		expect(first.nextAttemptAt).toEqual(expect.any(String));
-		const done = await t.sim.deliveries.waitFor((d) => d.id === first.id && d.state !== 'pending', 5000);
+		const done = await t.sim.deliveries.waitFor(
+			(d) => d.id === first.id && d.state !== 'pending',
+			5000,
+		);
 		expect(done.state).toBe('delivered');
 		expect(done.attempts.map((a) => a.status)).toEqual([500, 401, 200]);
 		expect(new Set(hook.requests.map((r) => r.headers['svix-id']))).toEqual(new Set([first.id]));
-		for (const r of hook.requests) expect(verifies(SEED.webhookSigningKey, r.headers, r.body)).toBe(true);
+		for (const r of hook.requests)
+			expect(verifies(SEED.webhookSigningKey, r.headers, r.body)).toBe(true);
 	});
 
 	test('gives up after the last scheduled attempt; unreachable endpoints count as failures', async () => {
 		await seededDestinationHere();
 		hook.statuses.push(503, 503, 503, 503);
 		const first = await t.sim.deliver({ destination: SEED.destinationName, message: {} });
-		const done = await t.sim.deliveries.waitFor((d) => d.id === first.id && d.state === 'failed', 5000);
+		const done = await t.sim.deliveries.waitFor(
+			(d) => d.id === first.id && d.state === 'failed',
+			5000,
+		);
 		expect(done.attempts.map((a) => a.status)).toEqual([503, 503, 503, 503]);
 
-		await t.api.patch(`${P}/destinations/${SEED.destinationId}`, { updateMask: ['metadata.url'], destination: { metadata: { url: 'http://127.0.0.1:9/closed' } } });
+		await t.api.patch(`${P}/destinations/${SEED.destinationId}`, {
+			updateMask: ['metadata.url'],
+			destination: { metadata: { url: 'http://127.0.0.1:9/closed' } },
+		});
 		const unreachable = await t.sim.deliver({ destination: SEED.destinationName, message: {} });
 		expect(unreachable.attempts[0]).toMatchObject({ status: null, error: expect.any(String) });
 	});
@@ -133,7 +191,9 @@ describe('deliver', () => {
 		await seededDestinationHere();
 		hook.statuses.push(500);
 		const first = await t.sim.deliver({ destination: SEED.destinationName, message: { r: 1 } });
-		const rotated = await t.api.get(`${P}/destinations/${SEED.destinationName}`, { params: { rotate: true, includeSecrets: true } });
+		const rotated = await t.api.get(`${P}/destinations/${SEED.destinationName}`, {
+			params: { rotate: true, includeSecrets: true },
+		});
 		const fresh = rotated.data.secrets.webhookSigningKey;
 		expect(fresh).not.toBe(SEED.webhookSigningKey);
 		await t.sim.deliveries.waitFor((d) => d.id === first.id && d.state === 'delivered', 5000);
@@ -156,7 +216,9 @@ describe('deliver', () => {
 	test('non-webhook destinations are skipped; unknown ones throw', async () => {
 		const record = await t.sim.deliver({ destination: SEED.kinesisDestinationName, message: {} });
 		expect(record).toMatchObject({ state: 'skipped', attempts: [] });
-		await expect(t.sim.deliver({ destination: 'nope', message: {} })).rejects.toThrow(/Unknown destination/);
+		await expect(t.sim.deliver({ destination: 'nope', message: {} })).rejects.toThrow(
+			/Unknown destination/,
+		);
 	});
 
 	test('reset cancels pending retries and clears the log', async () => {
@@ -169,52 +231,104 @@ describe('deliver', () => {
 		expect(hook.requests).toHaveLength(1);
 	});
 
-	test('the default schedule is Svix\'s', () => {
-		expect(SVIX_RETRY_DELAYS_MS.map((ms) => ms / 1000)).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
+	test("the default schedule is Svix's", () => {
+		expect(SVIX_RETRY_DELAYS_MS.map((ms) => ms / 1000)).toEqual([
+			5, 300, 1800, 7200, 18000, 36000, 36000,
+		]);
 	});
 });
 
 describe('notifications', () => {
 	async function route(eventTypes) {
-		const destination = (await t.api.post(`${P}/destinations`, { name: 'notified', type: 'webhook', metadata: { url: hook.url } })).data;
+		const destination = (
+			await t.api.post(`${P}/destinations`, {
+				name: 'notified',
+				type: 'webhook',
+				metadata: { url: hook.url },
+			})
+		).data;
 		const topic = (await t.api.post(`${P}/topics`, { name: 'notified-topic' })).data;
 		for (const eventType of eventTypes) {
-			expect((await t.api.post(`${P}/notification-event-topic-routes`, { eventType, topicId: topic.id })).status).toBe(201);
+			expect(
+				(await t.api.post(`${P}/notification-event-topic-routes`, { eventType, topicId: topic.id }))
+					.status,
+			).toBe(201);
 		}
-		expect((await t.api.post(`${P}/topic-destination-routes`, { topicId: topic.id, destinationId: destination.id })).status).toBe(201);
+		expect(
+			(
+				await t.api.post(`${P}/topic-destination-routes`, {
+					topicId: topic.id,
+					destinationId: destination.id,
+				})
+			).status,
+		).toBe(201);
 		return { destination, topic };
 	}
 
 	test('follow event type → event route → topic → topic route → destination', async () => {
 		const { destination } = await route(['installation.created', 'write.async.done']);
-		const [record] = await t.sim.emitNotification('write.async.done', { success: false, errors: ['bad'] });
-		expect(record).toMatchObject({ state: 'delivered', destinationId: destination.id, kind: 'notification', eventType: 'write.async.done' });
+		const [record] = await t.sim.emitNotification('write.async.done', {
+			success: false,
+			errors: ['bad'],
+		});
+		expect(record).toMatchObject({
+			state: 'delivered',
+			destinationId: destination.id,
+			kind: 'notification',
+			eventType: 'write.async.done',
+		});
 		const body = JSON.parse(hook.requests[0].body.toString());
 		expect(body).toEqual({
 			notificationType: 'write.async.done',
-			data: expect.objectContaining({ projectId: SEED.projectId, installationId: SEED.installationId, objectName: 'contacts', success: false, errors: ['bad'] }),
+			data: expect.objectContaining({
+				projectId: SEED.projectId,
+				installationId: SEED.installationId,
+				objectName: 'contacts',
+				success: false,
+				errors: ['bad'],
+			}),
 		});
-		expect(verifies(await secretOf('notified'), hook.requests[0].headers, hook.requests[0].body)).toBe(true);
+		expect(
+			verifies(await secretOf('notified'), hook.requests[0].headers, hook.requests[0].body),
+		).toBe(true);
 		expect(await t.sim.emitNotification('read.backfill.done')).toEqual([]);
-		await expect(t.sim.emitNotification('no.such.type')).rejects.toThrow(/Unknown notification type/);
+		await expect(t.sim.emitNotification('no.such.type')).rejects.toThrow(
+			/Unknown notification type/,
+		);
 	});
 
 	test('one copy per destination even when two topics lead to it; connection payloads have ConnectionData', async () => {
 		const { destination } = await route(['connection.error']);
 		const second = (await t.api.post(`${P}/topics`, { name: 'second-topic' })).data;
-		await t.api.post(`${P}/notification-event-topic-routes`, { eventType: 'connection.error', topicId: second.id });
-		await t.api.post(`${P}/topic-destination-routes`, { topicId: second.id, destinationId: destination.id });
+		await t.api.post(`${P}/notification-event-topic-routes`, {
+			eventType: 'connection.error',
+			topicId: second.id,
+		});
+		await t.api.post(`${P}/topic-destination-routes`, {
+			topicId: second.id,
+			destinationId: destination.id,
+		});
 		await seededDestinationHere(); // the seed routes connection.error → alerts → n8n-webhook
 		const records = await t.sim.emitNotification('connection.error');
 		expect(records.map((r) => r.destinationName).sort()).toEqual(['n8n-webhook', 'notified']);
 		const data = JSON.parse(hook.requests[0].body.toString()).data;
-		expect(data).toEqual(expect.objectContaining({ connectionId: SEED.connectionId, consumerRef: SEED.consumerRef, errors: expect.any(Array) }));
+		expect(data).toEqual(
+			expect.objectContaining({
+				connectionId: SEED.connectionId,
+				consumerRef: SEED.consumerRef,
+				errors: expect.any(Array),
+			}),
+		);
 		expect(data).not.toHaveProperty('groupName');
 	});
 
 	test('deleting the route stops the deliveries', async () => {
 		const { destination, topic } = await route(['connection.created']);
-		const tdr = (await t.api.get(`${P}/topic-destination-routes`, { params: { topicId: topic.id, destinationId: destination.id } })).data[0];
+		const tdr = (
+			await t.api.get(`${P}/topic-destination-routes`, {
+				params: { topicId: topic.id, destinationId: destination.id },
+			})
+		).data[0];
 		expect((await t.api.delete(`${P}/topic-destination-routes/${tdr.id}`)).status).toBe(204);
 		expect(await t.sim.emitNotification('connection.created')).toEqual([]);
 	});
@@ -223,8 +337,15 @@ describe('notifications', () => {
 describe('data messages', () => {
 	test('read, inline: to the destination the installation config names, with the WebhookMessage fields', async () => {
 		await seededDestinationHere();
-		const record = await t.sim.emitRead({ objectName: 'companies', records: [{ name: 'Acme' }, { fields: { name: 'Beta' }, raw: { name: 'Beta', id: 2 } }] });
-		expect(record).toMatchObject({ state: 'delivered', destinationName: SEED.destinationName, kind: 'read' });
+		const record = await t.sim.emitRead({
+			objectName: 'companies',
+			records: [{ name: 'Acme' }, { fields: { name: 'Beta' }, raw: { name: 'Beta', id: 2 } }],
+		});
+		expect(record).toMatchObject({
+			state: 'delivered',
+			destinationName: SEED.destinationName,
+			kind: 'read',
+		});
 		const body = JSON.parse(hook.requests[0].body.toString());
 		expect(body).toMatchObject({
 			action: 'read',
@@ -240,16 +361,27 @@ describe('data messages', () => {
 			consumerRef: SEED.consumerRef,
 			consumerName: SEED.consumerName,
 			resultInfo: { type: 'inline', numRecords: 2 },
-			result: [{ fields: { name: 'Acme' }, mappedFields: {}, raw: { name: 'Acme' } }, { fields: { name: 'Beta' }, raw: { name: 'Beta', id: 2 } }],
+			result: [
+				{ fields: { name: 'Acme' }, mappedFields: {}, raw: { name: 'Acme' } },
+				{ fields: { name: 'Beta' }, raw: { name: 'Beta', id: 2 } },
+			],
 		});
 	});
 
 	test('read, url: the records are served at a pre-signed link until it expires', async () => {
 		await seededDestinationHere();
-		await t.sim.emitRead({ objectName: 'contacts', records: [{ email: 'a@x' }, { email: 'b@x' }], asUrl: true });
+		await t.sim.emitRead({
+			objectName: 'contacts',
+			records: [{ email: 'a@x' }, { email: 'b@x' }],
+			asUrl: true,
+		});
 		const body = JSON.parse(hook.requests[0].body.toString());
 		expect(body).not.toHaveProperty('result');
-		expect(body.resultInfo).toEqual({ type: 'url', numRecords: 2, downloadUrl: expect.stringMatching(new RegExp(`^${t.sim.apiUrl}/__downloads/`)) });
+		expect(body.resultInfo).toEqual({
+			type: 'url',
+			numRecords: 2,
+			downloadUrl: expect.stringMatching(new RegExp(`^${t.sim.apiUrl}/__downloads/`)),
+		});
 		const got = await t.client('').get(body.resultInfo.downloadUrl);
 		expect(got.status).toBe(200);
 		expect(got.data.map((r) => r.fields.email)).toEqual(['a@x', 'b@x']);
@@ -269,9 +401,19 @@ describe('data messages', () => {
 
 	test('subscribe: entries with subscribe extras, no operationId or readType', async () => {
 		await seededDestinationHere();
-		await t.sim.emitSubscribe({ objectName: 'contacts', events: [{ subscribeEventType: 'create', fields: { email: 'n@x' } }, { subscribeEventType: 'delete', id: '7' }] });
+		await t.sim.emitSubscribe({
+			objectName: 'contacts',
+			events: [
+				{ subscribeEventType: 'create', fields: { email: 'n@x' } },
+				{ subscribeEventType: 'delete', id: '7' },
+			],
+		});
 		const body = JSON.parse(hook.requests[0].body.toString());
-		expect(body).toMatchObject({ action: 'subscribe', objectName: 'contacts', resultInfo: { type: 'inline', numRecords: 2 } });
+		expect(body).toMatchObject({
+			action: 'subscribe',
+			objectName: 'contacts',
+			resultInfo: { type: 'inline', numRecords: 2 },
+		});
 		expect(body).not.toHaveProperty('operationId');
 		expect(body).not.toHaveProperty('readType');
 		expect(body.result.map((e) => e.subscribeEventType)).toEqual(['create', 'delete']);
@@ -280,24 +422,44 @@ describe('data messages', () => {
 
 	test('schema.watch: result is an object, no resultInfo; destination from the manifest', async () => {
 		await seededDestinationHere();
-		await t.sim.emitSchemaWatch({ objectName: 'contacts', result: { createdFields: [{ fieldName: 'nickname', valueType: 'string' }] } });
+		await t.sim.emitSchemaWatch({
+			objectName: 'contacts',
+			result: { createdFields: [{ fieldName: 'nickname', valueType: 'string' }] },
+		});
 		const body = JSON.parse(hook.requests[0].body.toString());
-		expect(body).toMatchObject({ action: 'schema.watch', objectName: 'contacts', result: { createdFields: [{ fieldName: 'nickname' }], deletedFields: [], changedFields: [] } });
+		expect(body).toMatchObject({
+			action: 'schema.watch',
+			objectName: 'contacts',
+			result: { createdFields: [{ fieldName: 'nickname' }], deletedFields: [], changedFields: [] },
+		});
 		expect(body).not.toHaveProperty('resultInfo');
 	});
 
 	test('an explicit destination overrides the one the installation names', async () => {
-		await t.api.post(`${P}/destinations`, { name: 'elsewhere', type: 'webhook', metadata: { url: hook.url } });
-		const record = await t.sim.emitRead({ objectName: 'contacts', records: [], destination: 'elsewhere' });
+		await t.api.post(`${P}/destinations`, {
+			name: 'elsewhere',
+			type: 'webhook',
+			metadata: { url: hook.url },
+		});
+		const record = await t.sim.emitRead({
+			objectName: 'contacts',
+			records: [],
+			destination: 'elsewhere',
+		});
 		expect(record.destinationName).toBe('elsewhere');
-		await expect(t.sim.emitRead({ objectName: 'deals', records: [] })).rejects.toThrow(/No destination is named/);
+		await expect(t.sim.emitRead({ objectName: 'deals', records: [] })).rejects.toThrow(
+			/No destination is named/,
+		);
 	});
 });
 
 describe('control API', () => {
 	test('deliveries, notifications and emits over HTTP', async () => {
 		await seededDestinationHere();
-		const sent = await t.control.post('/deliveries', { destination: SEED.destinationName, message: { via: 'control' } });
+		const sent = await t.control.post('/deliveries', {
+			destination: SEED.destinationName,
+			message: { via: 'control' },
+		});
 		expect(sent.status).toBe(201);
 		expect(sent.data).toMatchObject({ state: 'delivered', attempts: [{ status: 200 }] });
 		expect((await t.control.post('/deliveries', {})).status).toBe(400);
@@ -307,9 +469,16 @@ describe('control API', () => {
 		const notified = await t.control.post('/notifications', { eventType: 'connection.error' });
 		expect(notified.status).toBe(201);
 		expect(notified.data.deliveries).toHaveLength(1);
-		expect((await t.control.post('/emit/read', { objectName: 'companies', records: [{ a: 1 }] })).data.kind).toBe('read');
-		expect((await t.control.post('/emit/subscribe', { objectName: 'contacts', events: [{}] })).data.kind).toBe('subscribe');
-		expect((await t.control.post('/emit/schema-watch', { objectName: 'contacts' })).data.kind).toBe('schema.watch');
+		expect(
+			(await t.control.post('/emit/read', { objectName: 'companies', records: [{ a: 1 }] })).data
+				.kind,
+		).toBe('read');
+		expect(
+			(await t.control.post('/emit/subscribe', { objectName: 'contacts', events: [{}] })).data.kind,
+		).toBe('subscribe');
+		expect((await t.control.post('/emit/schema-watch', { objectName: 'contacts' })).data.kind).toBe(
+			'schema.watch',
+		);
 		expect((await t.control.post('/emit/read', { objectName: 'deals' })).status).toBe(400);
 
 		const log = await t.control.get('/deliveries', { params: { kind: 'read' } });

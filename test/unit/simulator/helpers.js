@@ -15,7 +15,8 @@ const P = `/projects/${SEED.projectName}`;
 async function setup(options = {}) {
 	const sim = await startSimulator({ quiet: true, ...options });
 	/** @param {string} baseURL @param {Record<string, string>} [headers] */
-	const client = (baseURL, headers = {}) => axios.create({ baseURL, headers, validateStatus: () => true });
+	const client = (baseURL, headers = {}) =>
+		axios.create({ baseURL, headers, validateStatus: () => true });
 	return {
 		sim,
 		api: client(`${sim.apiUrl}/v1`, { 'X-Api-Key': SEED.apiKey }),
@@ -31,7 +32,13 @@ async function setup(options = {}) {
 function expectProblem(res, status) {
 	expect(res.status).toBe(status);
 	expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-	expect(res.data).toMatchObject({ status, subsystem: 'api', type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+	expect(res.data).toMatchObject({
+		status,
+		subsystem: 'api',
+		type: expect.any(String),
+		title: expect.any(String),
+		detail: expect.any(String),
+	});
 	expect(res.data.requestId).toBe(res.headers['x-request-id']);
 	expect(typeof res.data.instance).toBe('string');
 	expect(Number.isNaN(Date.parse(res.data.time))).toBe(false);

@@ -5,7 +5,9 @@
 const { setup, expectProblem, P, SEED } = require('./helpers');
 
 let t;
-beforeAll(async () => { t = await setup(); });
+beforeAll(async () => {
+	t = await setup();
+});
 afterEach(() => t.sim.reset());
 afterAll(() => t.sim.close());
 
@@ -13,7 +15,11 @@ const logsUrl = `${P}/operations/${SEED.operationId}/logs`;
 
 describe('journal', () => {
 	test('records method, raw path, query, lower-cased headers, parsed body, status and route id', async () => {
-		await t.api.post(`${P}/topics?dryRun=1&tag=a&tag=b`, { name: 'journaled' }, { headers: { 'X-Custom': 'yes' } });
+		await t.api.post(
+			`${P}/topics?dryRun=1&tag=a&tag=b`,
+			{ name: 'journaled' },
+			{ headers: { 'X-Custom': 'yes' } },
+		);
 		const entry = t.sim.journal.last();
 		expect(entry).toMatchObject({
 			host: 'api',
@@ -34,12 +40,19 @@ describe('journal', () => {
 	test('records auth failures, 404s, the read host; the pathname stays raw', async () => {
 		await t.anon.get('/projects');
 		await t.api.get('/nowhere');
-		await t.read.post(`${P}/integrations/${SEED.integrationId}/installations/${SEED.installationId}:unpause`);
+		await t.read.post(
+			`${P}/integrations/${SEED.integrationId}/installations/${SEED.installationId}:unpause`,
+		);
 		await t.api.get(`/projects/demo%2Dproject/topics`);
 		const [auth, missing, read, encoded] = t.sim.journal.last(4);
 		expect([auth.status, auth.routeId]).toEqual([401, 'listProjects']);
 		expect([missing.status, missing.routeId]).toEqual([404, null]);
-		expect([read.host, read.status, read.routeId, read.body]).toEqual(['read', 204, 'unpauseReads', undefined]);
+		expect([read.host, read.status, read.routeId, read.body]).toEqual([
+			'read',
+			204,
+			'unpauseReads',
+			undefined,
+		]);
 		expect(encoded.pathname).toBe('/v1/projects/demo%2Dproject/topics');
 	});
 
@@ -57,7 +70,9 @@ describe('journal', () => {
 	});
 
 	test('a non-JSON body is kept as a string', async () => {
-		await t.api.post(`${P}/topics`, 'name=x', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+		await t.api.post(`${P}/topics`, 'name=x', {
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		});
 		expect(t.sim.journal.last().body).toBe('name=x');
 	});
 });
@@ -71,7 +86,11 @@ describe('faults', () => {
 		expect(body.retryable).toBe(true);
 		expect(Date.parse(body.retryAfter)).toBeGreaterThan(Date.now());
 		expect(res.headers['retry-after']).toBe('7');
-		expect(t.sim.journal.last()).toMatchObject({ status: 503, routeId: 'listOperationLogs', fault: id });
+		expect(t.sim.journal.last()).toMatchObject({
+			status: 503,
+			routeId: 'listOperationLogs',
+			fault: id,
+		});
 		expect(t.sim.faults.list()[0]).toMatchObject({ id, matched: 1, fired: 1 });
 	});
 
@@ -82,8 +101,19 @@ describe('faults', () => {
 	});
 
 	test('custom body and headers; a string body is sent raw', async () => {
-		t.sim.faults.add({ route: 'getDestination', status: 429, body: { title: 'Too Many Requests', status: 429, detail: 'slow down' }, headers: { 'X-Amp-Retryable': 'true' }, times: 1 });
-		t.sim.faults.add({ route: 'getDestination', status: 502, body: '<html>bad gateway</html>', times: 1 });
+		t.sim.faults.add({
+			route: 'getDestination',
+			status: 429,
+			body: { title: 'Too Many Requests', status: 429, detail: 'slow down' },
+			headers: { 'X-Amp-Retryable': 'true' },
+			times: 1,
+		});
+		t.sim.faults.add({
+			route: 'getDestination',
+			status: 502,
+			body: '<html>bad gateway</html>',
+			times: 1,
+		});
 		const a = await t.api.get(`${P}/destinations/${SEED.destinationName}`);
 		expect(a.status).toBe(429);
 		expect(a.data.detail).toBe('slow down');
@@ -105,7 +135,13 @@ describe('faults', () => {
 	test('host and route "*" filters', async () => {
 		t.sim.faults.add({ route: '*', host: 'read', status: 503 });
 		expect((await t.api.get('/projects')).status).toBe(200);
-		expect((await t.read.post(`${P}/integrations/${SEED.integrationId}/installations/${SEED.installationId}:unpause`)).status).toBe(503);
+		expect(
+			(
+				await t.read.post(
+					`${P}/integrations/${SEED.integrationId}/installations/${SEED.installationId}:unpause`,
+				)
+			).status,
+		).toBe(503);
 	});
 
 	test('latency delays the normal answer', async () => {
@@ -127,21 +163,27 @@ describe('faults', () => {
 
 	test('reset: the socket is destroyed without an answer', async () => {
 		t.sim.faults.add({ route: 'listProjects', reset: true, times: 1 });
-		await expect(t.api.get('/projects')).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|ERR_BAD_RESPONSE|ECONNABORTED/) });
+		await expect(t.api.get('/projects')).rejects.toMatchObject({
+			code: expect.stringMatching(/ECONNRESET|ERR_BAD_RESPONSE|ECONNABORTED/),
+		});
 		expect(t.sim.journal.last()).toMatchObject({ routeId: 'listProjects', status: null });
 		expect((await t.api.get('/projects')).status).toBe(200);
 	});
 
 	test('hang: no answer; the client times out', async () => {
 		t.sim.faults.add({ route: 'listIntegrations', hang: true, times: 1 });
-		await expect(t.api.get(`${P}/integrations`, { timeout: 150 })).rejects.toMatchObject({ code: 'ECONNABORTED' });
+		await expect(t.api.get(`${P}/integrations`, { timeout: 150 })).rejects.toMatchObject({
+			code: 'ECONNABORTED',
+		});
 	});
 
 	test('remove(), clear() and invalid rules', () => {
 		const id = t.sim.faults.add({ route: 'listTopics', status: 500 });
 		expect(t.sim.faults.remove(id)).toBe(true);
 		expect(t.sim.faults.remove(id)).toBe(false);
-		expect(() => t.sim.faults.add({ route: 'noSuchRoute', status: 500 })).toThrow(/unknown route id/);
+		expect(() => t.sim.faults.add({ route: 'noSuchRoute', status: 500 })).toThrow(
+			/unknown route id/,
+		);
 		expect(() => t.sim.faults.add({ route: '*', status: 99 })).toThrow(/status/);
 		t.sim.faults.add({ route: '*', status: 500 });
 		t.sim.faults.clear();
@@ -176,9 +218,15 @@ describe('reset and the control API', () => {
 		expect((await t.control.delete('/journal')).status).toBe(204);
 		expect(t.sim.journal.entries).toEqual([]);
 
-		const log = await t.control.post(`/logs/${SEED.operationId}`, { severity: 'WARNING', message: { msg: 'from control' } });
+		const log = await t.control.post(`/logs/${SEED.operationId}`, {
+			severity: 'WARNING',
+			message: { msg: 'from control' },
+		});
 		expect(log.status).toBe(201);
-		expect(log.data).toMatchObject({ severity: 'WARNING', message: { msg: 'from control', operation_id: SEED.operationId } });
+		expect(log.data).toMatchObject({
+			severity: 'WARNING',
+			message: { msg: 'from control', operation_id: SEED.operationId },
+		});
 		expect((await t.control.post('/logs/nope', {})).status).toBe(404);
 		const op = await t.control.post('/operations', { status: 'in_progress' });
 		expect(op.status).toBe(201);

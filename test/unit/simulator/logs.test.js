@@ -8,20 +8,29 @@ const path = require('node:path');
 const axios = require('axios');
 const { setup, MICROS, P, SEED } = require('./helpers');
 const { createLogGrowth } = require('../../simulator/logGrowth');
-const { transformLogs, seededRandom, coarsenTimestamp, checkTransform } = require('../../simulator/logTransforms');
+const {
+	transformLogs,
+	seededRandom,
+	coarsenTimestamp,
+	checkTransform,
+} = require('../../simulator/logTransforms');
 const { parseMicros } = require('../../simulator/time');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const logsUrl = (op = SEED.operationId) => `${P}/operations/${op}/logs`;
 
 let t;
-beforeAll(async () => { t = await setup(); });
+beforeAll(async () => {
+	t = await setup();
+});
 afterEach(() => t.sim.reset());
 afterAll(() => t.sim.close());
 
 describe('log growth', () => {
 	test('startSimulator({ logGrowth }) appends entries on a timer, microsecond timestamps', async () => {
-		const sim = await require('../../simulator').startSimulator({ logGrowth: { intervalMs: 20, perTick: 2 } });
+		const sim = await require('../../simulator').startSimulator({
+			logGrowth: { intervalMs: 20, perTick: 2 },
+		});
 		try {
 			const before = 12;
 			await sleep(150);
@@ -30,7 +39,11 @@ describe('log growth', () => {
 			const added = logs.slice(before);
 			for (const entry of added) {
 				expect(entry.timestamp).toMatch(MICROS);
-				expect(entry.message).toMatchObject({ msg: expect.any(String), operation_id: SEED.operationId, details: { tick: expect.any(String) } });
+				expect(entry.message).toMatchObject({
+					msg: expect.any(String),
+					operation_id: SEED.operationId,
+					details: { tick: expect.any(String) },
+				});
 			}
 			const ticks = sim.stopLogGrowth();
 			expect(ticks).toBeGreaterThanOrEqual(2);
@@ -43,7 +56,10 @@ describe('log growth', () => {
 	});
 
 	test('sim.startLogGrowth: several operations, visible through the API; reset() stops it', async () => {
-		const growth = t.sim.startLogGrowth({ intervalMs: 15, operations: [SEED.operationId, SEED.secondOperationId] });
+		const growth = t.sim.startLogGrowth({
+			intervalMs: 15,
+			operations: [SEED.operationId, SEED.secondOperationId],
+		});
 		await sleep(80);
 		expect(growth.running).toBe(true);
 		const res = await t.api.get(logsUrl(SEED.secondOperationId));
@@ -54,17 +70,43 @@ describe('log growth', () => {
 	});
 
 	test('tick(): severities in turn, ERROR entries carry message.error', () => {
-		const sink = { entries: [], appendLog(operationId, partial) { this.entries.push({ operationId, ...partial }); return partial; } };
+		const sink = {
+			entries: [],
+			appendLog(operationId, partial) {
+				this.entries.push({ operationId, ...partial });
+				return partial;
+			},
+		};
 		const growth = createLogGrowth(sink, { perTick: 6, operations: ['op'] });
 		growth.tick();
-		expect(sink.entries.map((e) => e.severity)).toEqual(['INFO', 'DEBUG', 'INFO', 'WARNING', 'INFO', 'ERROR']);
+		expect(sink.entries.map((e) => e.severity)).toEqual([
+			'INFO',
+			'DEBUG',
+			'INFO',
+			'WARNING',
+			'INFO',
+			'ERROR',
+		]);
 		expect(sink.entries[5].message.error).toMatch(/502/);
 		expect(growth.appended).toHaveLength(6);
 	});
 
 	test('tick(): bursts share one timestamp; late entries are stamped in the past', () => {
-		const sink = { entries: [], appendLog(operationId, partial) { this.entries.push(partial); return partial; } };
-		const growth = createLogGrowth(sink, { perTick: 3, operations: ['op'], burstEvery: 1, burstSize: 4, lateEvery: 7, lateByMs: 5000 });
+		const sink = {
+			entries: [],
+			appendLog(operationId, partial) {
+				this.entries.push(partial);
+				return partial;
+			},
+		};
+		const growth = createLogGrowth(sink, {
+			perTick: 3,
+			operations: ['op'],
+			burstEvery: 1,
+			burstSize: 4,
+			lateEvery: 7,
+			lateByMs: 5000,
+		});
 		growth.tick();
 		const burst = sink.entries.slice(0, 4);
 		expect(new Set(burst.map((e) => e.timestamp)).size).toBe(1);
@@ -94,7 +136,11 @@ describe('bursts and retention (state)', () => {
 		const second = t.sim.state.logs.get(SEED.secondOperationId).length;
 		const removed = t.sim.applyLogRetention({ keepLast: 3 });
 		const logs = (await t.api.get(logsUrl())).data;
-		expect(logs.map((e) => e.message.msg)).toEqual(['Retry succeeded', 'Read finished', 'Operation complete']);
+		expect(logs.map((e) => e.message.msg)).toEqual([
+			'Retry succeeded',
+			'Read finished',
+			'Operation complete',
+		]);
 		expect(removed).toBe(12 - 3 + Math.max(0, second - 3));
 		expect(t.sim.state.logs.get(SEED.secondOperationId)).toHaveLength(Math.min(3, second));
 	});
@@ -105,7 +151,9 @@ describe('bursts and retention (state)', () => {
 		expect(t.sim.applyLogRetention({ maxAgeMs: 10_000, operationId: SEED.operationId })).toBe(5);
 		expect(t.sim.state.logs.get(SEED.operationId)[0].timestamp).toBe('2025-06-02T08:15:36.118822Z');
 		expect(t.sim.state.logs.get(SEED.secondOperationId)).toHaveLength(second);
-		expect(t.sim.applyLogRetention({ maxAgeMs: 1000, now: '2030-01-01T00:00:00Z' })).toBeGreaterThan(0);
+		expect(
+			t.sim.applyLogRetention({ maxAgeMs: 1000, now: '2030-01-01T00:00:00Z' }),
+		).toBeGreaterThan(0);
 		expect(t.sim.state.logs.get(SEED.operationId)).toEqual([]);
 		expect(() => t.sim.applyLogRetention({})).toThrow(/keepLast or maxAgeMs/);
 	});
@@ -138,7 +186,10 @@ describe('response transformations of the logs route (fault rule `logs`)', () =>
 
 	test('dropOldest: the oldest entries (by timestamp) are left out of this answer only', async () => {
 		const plain = await get();
-		t.sim.appendLog(SEED.operationId, { timestamp: '2020-01-01T00:00:00.000001Z', message: { msg: 'ancient, stored last' } });
+		t.sim.appendLog(SEED.operationId, {
+			timestamp: '2020-01-01T00:00:00.000001Z',
+			message: { msg: 'ancient, stored last' },
+		});
 		t.sim.faults.add({ route: 'listOperationLogs', logs: { dropOldest: 2 }, times: 1 });
 		const dropped = await get();
 		expect(dropped.map((e) => e.message.msg)).not.toContain('ancient, stored last');
@@ -166,24 +217,54 @@ describe('response transformations of the logs route (fault rule `logs`)', () =>
 	});
 
 	test('invalid rules are refused, through the API too', async () => {
-		expect(() => t.sim.faults.add({ route: 'listOperationLogs', logs: { shuffel: true } })).toThrow(/unknown logs field 'shuffel'/);
-		expect(() => t.sim.faults.add({ route: 'listOperationLogs', logs: { coarsen: 'minute' } })).toThrow(/coarsen/);
-		expect(() => t.sim.faults.add({ route: 'listOperationLogs', logs: { duplicate: -1 } })).toThrow(/duplicate/);
-		expect(() => t.sim.faults.add({ route: 'listOperationLogs', logs: [] })).toThrow(/logs must be an object/);
-		const res = await t.control.post('/faults', { route: 'listOperationLogs', logs: { seed: 'x' } });
+		expect(() => t.sim.faults.add({ route: 'listOperationLogs', logs: { shuffel: true } })).toThrow(
+			/unknown logs field 'shuffel'/,
+		);
+		expect(() =>
+			t.sim.faults.add({ route: 'listOperationLogs', logs: { coarsen: 'minute' } }),
+		).toThrow(/coarsen/);
+		expect(() => t.sim.faults.add({ route: 'listOperationLogs', logs: { duplicate: -1 } })).toThrow(
+			/duplicate/,
+		);
+		expect(() => t.sim.faults.add({ route: 'listOperationLogs', logs: [] })).toThrow(
+			/logs must be an object/,
+		);
+		const res = await t.control.post('/faults', {
+			route: 'listOperationLogs',
+			logs: { seed: 'x' },
+		});
 		expect(res.status).toBe(400);
-		expect(checkTransform({ shuffle: true, duplicate: 0, dropOldest: 1, coarsen: 'millisecond', seed: 9 })).toEqual([]);
+		expect(
+			checkTransform({
+				shuffle: true,
+				duplicate: 0,
+				dropOldest: 1,
+				coarsen: 'millisecond',
+				seed: 9,
+			}),
+		).toEqual([]);
 	});
 
 	test('transformLogs copies entries and never changes its input', () => {
-		const input = [{ timestamp: '2025-01-01T00:00:00.123456Z', message: { msg: 'a' } }, { timestamp: '2025-01-01T00:00:01.000001Z', message: { msg: 'b' } }];
+		const input = [
+			{ timestamp: '2025-01-01T00:00:00.123456Z', message: { msg: 'a' } },
+			{ timestamp: '2025-01-01T00:00:01.000001Z', message: { msg: 'b' } },
+		];
 		const copy = structuredClone(input);
-		const out = transformLogs(input, { shuffle: true, duplicate: 2, coarsen: 'millisecond' }, seededRandom(5));
+		const out = transformLogs(
+			input,
+			{ shuffle: true, duplicate: 2, coarsen: 'millisecond' },
+			seededRandom(5),
+		);
 		expect(input).toEqual(copy);
 		expect(out).toHaveLength(4);
 		expect(out.every((e) => /\.\d{3}Z$/.test(e.timestamp))).toBe(true);
-		expect(coarsenTimestamp('2025-01-01T00:00:00.1Z', 'millisecond')).toBe('2025-01-01T00:00:00.100Z');
-		expect(coarsenTimestamp('2025-01-01T02:00:00.123456+02:00', 'second')).toBe('2025-01-01T02:00:00+02:00');
+		expect(coarsenTimestamp('2025-01-01T00:00:00.1Z', 'millisecond')).toBe(
+			'2025-01-01T00:00:00.100Z',
+		);
+		expect(coarsenTimestamp('2025-01-01T02:00:00.123456+02:00', 'second')).toBe(
+			'2025-01-01T02:00:00+02:00',
+		);
 		expect(coarsenTimestamp('not a timestamp', 'second')).toBe('not a timestamp');
 	});
 
@@ -200,29 +281,44 @@ describe('response transformations of the logs route (fault rule `logs`)', () =>
 	});
 });
 
-test('cli.js --log-rate N grows the seeded operation\'s log', async () => {
+test("cli.js --log-rate N grows the seeded operation's log", async () => {
 	const CLI = path.join(__dirname, '../../simulator/cli.js');
-	const child = spawn(process.execPath, [CLI, '--port', '0', '--quiet', '--log-rate', '20'], { stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(process.execPath, [CLI, '--port', '0', '--quiet', '--log-rate', '20'], {
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let out = '';
-	child.stdout.on('data', (chunk) => { out += chunk; });
+	child.stdout.on('data', (chunk) => {
+		out += chunk;
+	});
 	const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 	try {
 		await new Promise((resolve, reject) => {
 			const timer = setTimeout(() => reject(new Error(`cli did not start:\n${out}`)), 10000);
-			child.stdout.on('data', () => { if (/Press Ctrl-C/.test(out)) { clearTimeout(timer); resolve(); } });
+			child.stdout.on('data', () => {
+				if (/Press Ctrl-C/.test(out)) {
+					clearTimeout(timer);
+					resolve();
+				}
+			});
 		});
 		expect(out).toMatch(/logs:\s+20 new entries\/s/);
 		const apiUrl = /api:\s+(http:\/\/\S+)/.exec(out)[1];
 		await sleep(1300);
-		const logs = await axios.get(`${apiUrl}/v1${logsUrl()}`, { headers: { 'X-Api-Key': SEED.apiKey } });
+		const logs = await axios.get(`${apiUrl}/v1${logsUrl()}`, {
+			headers: { 'X-Api-Key': SEED.apiKey },
+		});
 		expect(logs.data.length).toBeGreaterThanOrEqual(12 + 20);
 	} finally {
 		child.kill('SIGTERM');
 	}
 	expect(await exited).toBe(0);
-	const bad = spawn(process.execPath, [CLI, '--log-rate', 'fast'], { stdio: ['ignore', 'pipe', 'pipe'] });
+	const bad = spawn(process.execPath, [CLI, '--log-rate', 'fast'], {
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let err = '';
-	bad.stderr.on('data', (chunk) => { err += chunk; });
+	bad.stderr.on('data', (chunk) => {
+		err += chunk;
+	});
 	expect(await new Promise((resolve) => bad.on('exit', resolve))).toBe(1);
 	expect(err).toMatch(/--log-rate needs entries per second/);
 });

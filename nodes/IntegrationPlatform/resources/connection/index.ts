@@ -171,7 +171,8 @@ export const connectionFields: INodeProperties[] = [
 				name: 'clientId',
 				type: 'string',
 				default: '',
-				description: 'New client ID of an OAuth2 client-credentials connection; send it with the secret',
+				description:
+					'New client ID of an OAuth2 client-credentials connection; send it with the secret',
 			},
 			{
 				displayName: 'OAuth2 Client Secret',

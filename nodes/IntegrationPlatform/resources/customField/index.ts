@@ -233,7 +233,8 @@ export const customFieldFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. acme-inc',
-		description: 'Your ID of the group whose connection or installation is used to change the provider',
+		description:
+			'Your ID of the group whose connection or installation is used to change the provider',
 		displayOptions: showForUpserts,
 	},
 	{

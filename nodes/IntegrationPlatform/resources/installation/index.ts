@@ -73,8 +73,7 @@ export const installationOperations: OperationDefinition[] = [
 		name: 'Delete',
 		value: 'delete',
 		action: 'Delete an installation',
-		description:
-			'Delete an installation (and its connection, when no other installation uses it)',
+		description: 'Delete an installation (and its connection, when no other installation uses it)',
 		method: 'DELETE',
 		path: installationPath,
 		output: [resultItem((values) => ({ deleted: true, installationId: values.installation }))],
@@ -114,7 +113,8 @@ export const installationOperations: OperationDefinition[] = [
 		name: 'Get Many in Project',
 		value: 'getAllInProject',
 		action: 'Get many installations of a project',
-		description: 'List the installations of every integration of the project, optionally of one group',
+		description:
+			'List the installations of every integration of the project, optionally of one group',
 		method: 'GET',
 		path: '/projects/{project}/installations',
 		preSend: [groupRefFilter],
@@ -324,10 +324,7 @@ export const installationFields: INodeProperties[] = [
 				default: false,
 				description: 'Whether to skip the sample read that checks a changed read config',
 			},
-			objectsJson(
-				'Subscribe',
-				'Object name → subscribe config; replaces the whole subscribe map',
-			),
+			objectsJson('Subscribe', 'Object name → subscribe config; replaces the whole subscribe map'),
 			objectsJson('Write', 'Object name → write config; replaces the whole write map'),
 		],
 	},
@@ -386,7 +383,7 @@ export const installationFields: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: 'e.g. /schedule or /selectedFields/phone',
-						description: 'JSON Pointer into the object\'s config, starting with /',
+						description: "JSON Pointer into the object's config, starting with /",
 					},
 					{
 						displayName: 'Value',

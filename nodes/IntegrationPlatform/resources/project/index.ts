@@ -29,7 +29,9 @@ export const projectOperations: OperationDefinition[] = [
 		description: 'Get a project by name or ID, optionally with its entitlements',
 		method: 'GET',
 		path: '/projects/{project}',
-		preSend: [booleanOptionQuery('includeEntitlements', 'includeEntitlements', 'Include Entitlements')],
+		preSend: [
+			booleanOptionQuery('includeEntitlements', 'includeEntitlements', 'Include Entitlements'),
+		],
 	},
 	// GET /projects — docs/api-notes.md, "listProjects": a bare array; an API key sees its own project.
 	{
@@ -46,7 +48,7 @@ export const projectOperations: OperationDefinition[] = [
 		name: 'Update',
 		value: 'update',
 		action: 'Update a project',
-		description: "Rename a project or change the app name its users see",
+		description: 'Rename a project or change the app name its users see',
 		method: 'PATCH',
 		path: '/projects/{project}',
 		preSend: [

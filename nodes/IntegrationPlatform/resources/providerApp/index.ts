@@ -37,7 +37,10 @@ async function createExtras(this: IExecuteSingleFunctions, requestOptions: IHttp
 }
 
 /** The client secret of an update travels in the body: masked in any error, like path secrets. */
-async function maskUpdatedSecret(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+async function maskUpdatedSecret(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const { clientSecret } = this.getNodeParameter('updateFields', {}) as IDataObject;
 	if (typeof clientSecret === 'string' && clientSecret !== '') addSecretValue(this, clientSecret);
 	const body = requestOptions.body as IDataObject;
@@ -53,10 +56,15 @@ export const providerAppOperations: OperationDefinition[] = [
 		name: 'Create',
 		value: 'create',
 		action: 'Create a provider app',
-		description: "Register your OAuth app at a provider (client ID and secret) for the project's connections",
+		description:
+			"Register your OAuth app at a provider (client ID and secret) for the project's connections",
 		method: 'POST',
 		path: '/projects/{project}/provider-apps',
-		body: { provider: '{appProvider}', clientId: '{appClientId}', clientSecret: '{appClientSecret}' },
+		body: {
+			provider: '{appProvider}',
+			clientId: '{appClientId}',
+			clientSecret: '{appClientSecret}',
+		},
 		preSend: [createExtras],
 	},
 	// DELETE /projects/{projectIdOrName}/provider-apps/{providerAppId} — 204.
@@ -163,7 +171,7 @@ export const providerAppFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: "The OAuth client ID of your app at the provider",
+		description: 'The OAuth client ID of your app at the provider',
 		displayOptions: showFor('create'),
 	},
 	{

@@ -37,7 +37,8 @@ export function sourceFields(resource: string, operation: string): INodeProperti
 			typeOptions: { rows: 8 },
 			required: true,
 			default: '',
-			placeholder: 'specVersion: 1.0.0\nintegrations:\n  - name: hubspot-sync\n    provider: hubspot',
+			placeholder:
+				'specVersion: 1.0.0\nintegrations:\n  - name: hubspot-sync\n    provider: hubspot',
 			description: 'The amp.yaml that defines the integrations',
 			displayOptions: { show: { ...show, source: ['yaml'] } },
 		},

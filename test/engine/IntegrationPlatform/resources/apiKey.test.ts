@@ -55,12 +55,25 @@ describe('API Key → Create, Get, Get Many, Update', () => {
 		});
 		const key = created.json[0].key as string;
 		expect(key).toMatch(/^amp_sim_/);
-		expect(created.json[0]).toMatchObject({ label: 'engine key', active: true, projectId: SEED.projectId });
+		expect(created.json[0]).toMatchObject({
+			label: 'engine key',
+			active: true,
+			projectId: SEED.projectId,
+		});
 
 		const got = await run(sim, { resource: 'apiKey', operation: 'get', project, apiKey: key });
-		expect(got.requests[0]).toMatchObject({ pathname: `/v1/projects/${SEED.projectName}/api-keys/${key}`, status: 200 });
+		expect(got.requests[0]).toMatchObject({
+			pathname: `/v1/projects/${SEED.projectName}/api-keys/${key}`,
+			status: 200,
+		});
 		expect(got.json).toEqual([
-			{ label: 'engine key', scopes: ['full', 'frontend'], projectId: SEED.projectId, active: true, keyEnding: key.slice(-4) },
+			{
+				label: 'engine key',
+				scopes: ['full', 'frontend'],
+				projectId: SEED.projectId,
+				active: true,
+				keyEnding: key.slice(-4),
+			},
 		]);
 
 		const updated = await run(sim, {
@@ -73,14 +86,28 @@ describe('API Key → Create, Get, Get Many, Update', () => {
 		expect(updated.requests[0]).toMatchObject({
 			method: 'PATCH',
 			status: 200,
-			body: { updateMask: ['active', 'label'], apiKey: { active: false, label: 'engine key (off)' } },
+			body: {
+				updateMask: ['active', 'label'],
+				apiKey: { active: false, label: 'engine key (off)' },
+			},
 		});
-		expect(updated.json).toEqual([expect.objectContaining({ label: 'engine key (off)', active: false })]);
+		expect(updated.json).toEqual([
+			expect.objectContaining({ label: 'engine key (off)', active: false }),
+		]);
 		expect(JSON.stringify(updated.json)).not.toContain(key);
 
-		const all = await run(sim, { resource: 'apiKey', operation: 'getAll', project, returnAll: true });
+		const all = await run(sim, {
+			resource: 'apiKey',
+			operation: 'getAll',
+			project,
+			returnAll: true,
+		});
 		expect(all.requests[0].query).toEqual({});
-		expect(all.json).toEqual(expect.arrayContaining([expect.objectContaining({ label: 'engine key (off)', active: false })]));
+		expect(all.json).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ label: 'engine key (off)', active: false }),
+			]),
+		);
 		expect(JSON.stringify(all.json)).not.toMatch(/amp_sim_/);
 
 		const active = await run(sim, {
@@ -96,7 +123,9 @@ describe('API Key → Create, Get, Get Many, Update', () => {
 		await run(sim, { resource: 'apiKey', operation: 'delete', project, apiKey: key });
 		const gone = await run(sim, { resource: 'apiKey', operation: 'get', project, apiKey: key });
 		expect(gone.requests[0].status).toBe(404);
-		expect(JSON.stringify({ m: gone.error?.message, d: gone.error?.description })).not.toContain(key);
+		expect(JSON.stringify({ m: gone.error?.message, d: gone.error?.description })).not.toContain(
+			key,
+		);
 	});
 
 	test('Include Secrets outputs the keys; Limit slices the list', async () => {
@@ -127,7 +156,12 @@ describe('API Key → Create, Get, Get Many, Update', () => {
 	});
 
 	test('create without a label is refused before sending', async () => {
-		const result = await run(sim, { resource: 'apiKey', operation: 'create', project, keyLabel: ' ' });
+		const result = await run(sim, {
+			resource: 'apiKey',
+			operation: 'create',
+			project,
+			keyLabel: ' ',
+		});
 		expect(result.requests).toHaveLength(0);
 		expect(result.error?.message).toContain('"Label"');
 	});

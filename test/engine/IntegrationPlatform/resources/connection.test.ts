@@ -145,7 +145,9 @@ describe('Connection → Generate', () => {
 });
 
 /** Everything an error shows the user: message, description and context. */
-const shown = (result: { error?: { message?: string; description?: string | null; context?: unknown } }) =>
+const shown = (result: {
+	error?: { message?: string; description?: string | null; context?: unknown };
+}) =>
 	`${result.error?.message} ${result.error?.description} ${JSON.stringify(result.error?.context ?? {})}`;
 
 describe('Connection → Get, Get Many, Update, Delete', () => {
@@ -161,9 +163,16 @@ describe('Connection → Get, Get Many, Update, Delete', () => {
 		});
 		const id = generated.json[0].id as string;
 
-		const got = await run(sim, { resource: 'connection', operation: 'get', project, connectionId: rl(id) });
+		const got = await run(sim, {
+			resource: 'connection',
+			operation: 'get',
+			project,
+			connectionId: rl(id),
+		});
 		expect(got.requests[0]).toMatchObject({ method: 'GET', pathname: one(id), status: 200 });
-		expect(got.json).toEqual([expect.objectContaining({ id, authScheme: 'apiKey', status: 'created' })]);
+		expect(got.json).toEqual([
+			expect.objectContaining({ id, authScheme: 'apiKey', status: 'created' }),
+		]);
 
 		const listed = await run(sim, {
 			resource: 'connection',
@@ -186,25 +195,49 @@ describe('Connection → Get, Get Many, Update, Delete', () => {
 			method: 'PATCH',
 			pathname: one(id),
 			status: 200,
-			body: { updateMask: ['providerWorkspaceRef', 'apiKey'], connection: { providerWorkspaceRef: 'ws-2', apiKey: 'pk_flow_2' } },
+			body: {
+				updateMask: ['providerWorkspaceRef', 'apiKey'],
+				connection: { providerWorkspaceRef: 'ws-2', apiKey: 'pk_flow_2' },
+			},
 		});
 		expect(updated.json).toEqual([expect.objectContaining({ id, providerWorkspaceRef: 'ws-2' })]);
 		expect(JSON.stringify(updated.json)).not.toContain('pk_flow_2');
 
-		const relisted = await run(sim, { resource: 'connection', operation: 'getAll', project, limit: 50, connectionFilters: { groupRef: 'group-7' } });
+		const relisted = await run(sim, {
+			resource: 'connection',
+			operation: 'getAll',
+			project,
+			limit: 50,
+			connectionFilters: { groupRef: 'group-7' },
+		});
 		expect(relisted.json).toEqual([expect.objectContaining({ id, providerWorkspaceRef: 'ws-2' })]);
 
-		const deleted = await run(sim, { resource: 'connection', operation: 'delete', project, connectionId: rl(id) });
+		const deleted = await run(sim, {
+			resource: 'connection',
+			operation: 'delete',
+			project,
+			connectionId: rl(id),
+		});
 		expect(deleted.requests[0]).toMatchObject({ method: 'DELETE', pathname: one(id), status: 204 });
 		expect(deleted.json).toEqual([{ deleted: true, connectionId: id }]);
 
-		const gone = await run(sim, { resource: 'connection', operation: 'get', project, connectionId: rl(id) });
+		const gone = await run(sim, {
+			resource: 'connection',
+			operation: 'get',
+			project,
+			connectionId: rl(id),
+		});
 		expect(gone.requests[0].status).toBe(404);
 		expect(shown(gone)).toContain('Connection not found');
 	});
 
 	test('Get Many without filters sends no query and honours Limit', async () => {
-		const result = await run(sim, { resource: 'connection', operation: 'getAll', project, limit: 2 });
+		const result = await run(sim, {
+			resource: 'connection',
+			operation: 'getAll',
+			project,
+			limit: 2,
+		});
 		expect(result.requests[0].query).toEqual({});
 		expect(result.json).toHaveLength(2);
 	});
@@ -223,9 +256,16 @@ describe('Connection → Get, Get Many, Update, Delete', () => {
 	});
 
 	test('Update without fields, or with half a credential pair, fails before sending', async () => {
-		const empty = await run(sim, { resource: 'connection', operation: 'update', project, connectionId: rl(SEED.connectionId) });
+		const empty = await run(sim, {
+			resource: 'connection',
+			operation: 'update',
+			project,
+			connectionId: rl(SEED.connectionId),
+		});
 		expect(empty.requests).toHaveLength(0);
-		expect(empty.error?.message).toBe('Nothing to update: add at least one field under Update Fields');
+		expect(empty.error?.message).toBe(
+			'Nothing to update: add at least one field under Update Fields',
+		);
 		const half = await run(sim, {
 			resource: 'connection',
 			operation: 'update',
@@ -254,7 +294,9 @@ describe('Connection → Get Reauthorization URL', () => {
 			pathname: `/v1/projects/${SEED.projectId}/connections/${SEED.connectionId}:oauth-update`,
 			status: 200,
 		});
-		expect(result.json).toEqual([{ url: expect.stringMatching(/^https:\/\//), connectionId: SEED.connectionId }]);
+		expect(result.json).toEqual([
+			{ url: expect.stringMatching(/^https:\/\//), connectionId: SEED.connectionId },
+		]);
 	});
 
 	test('a connection that does not use OAuth is a 400 naming connectionId', async () => {

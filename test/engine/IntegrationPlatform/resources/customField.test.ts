@@ -147,7 +147,9 @@ describe('Custom Field → Create or Update via Installation', () => {
 		integration: rl(SEED.integrationId),
 		groupRef: SEED.groupRef,
 		objectName: 'companies',
-		fieldDefinitions: { field: [{ fieldName: 'account_tier', displayName: 'Account Tier', valueType: 'string' }] },
+		fieldDefinitions: {
+			field: [{ fieldName: 'account_tier', displayName: 'Account Tier', valueType: 'string' }],
+		},
 	};
 
 	test('PUT …/integrations/{integrationId}/object-metadata; create, then update on the second call', async () => {
@@ -158,10 +160,20 @@ describe('Custom Field → Create or Update via Installation', () => {
 			status: 200,
 			body: {
 				groupRef: SEED.groupRef,
-				fields: { companies: [{ fieldName: 'account_tier', displayName: 'Account Tier', valueType: 'string' }] },
+				fields: {
+					companies: [
+						{ fieldName: 'account_tier', displayName: 'Account Tier', valueType: 'string' },
+					],
+				},
 			},
 		});
-		expect(first.json).toEqual([expect.objectContaining({ objectName: 'companies', fieldName: 'account_tier', action: 'create' })]);
+		expect(first.json).toEqual([
+			expect.objectContaining({
+				objectName: 'companies',
+				fieldName: 'account_tier',
+				action: 'create',
+			}),
+		]);
 		const second = await run(sim, viaInstallation);
 		expect(second.json).toEqual([expect.objectContaining({ action: 'update' })]);
 	});
@@ -169,6 +181,8 @@ describe('Custom Field → Create or Update via Installation', () => {
 	test('a group without an installation of the integration is a 404', async () => {
 		const result = await run(sim, { ...viaInstallation, groupRef: SEED.apiKeyGroupRef });
 		expect(result.requests[0].status).toBe(404);
-		expect(`${result.error?.message} ${result.error?.description}`).toContain('No installation of this integration');
+		expect(`${result.error?.message} ${result.error?.description}`).toContain(
+			'No installation of this integration',
+		);
 	});
 });

@@ -123,7 +123,10 @@ describe('Destination → Create, Get, Get Many, Update, Delete', () => {
 			pathname: `/v1/projects/${SEED.projectName}/destinations/${id}`,
 			body: {
 				updateMask: ['name', 'metadata.url'],
-				destination: { name: 'flow-webhook-2', metadata: { url: 'https://hooks.example.com/flow-2' } },
+				destination: {
+					name: 'flow-webhook-2',
+					metadata: { url: 'https://hooks.example.com/flow-2' },
+				},
 			},
 		});
 
@@ -168,7 +171,12 @@ describe('Destination → Create, Get, Get Many, Update, Delete', () => {
 	});
 
 	test('Get Many honours Limit', async () => {
-		const result = await run(sim, { resource: 'destination', operation: 'getAll', project, limit: 1 });
+		const result = await run(sim, {
+			resource: 'destination',
+			operation: 'getAll',
+			project,
+			limit: 1,
+		});
 		expect(result.json).toHaveLength(1);
 	});
 
@@ -236,7 +244,10 @@ describe('Destination → Create, Get, Get Many, Update, Delete', () => {
 			operation: 'update',
 			project,
 			destinationId: rl(SEED.kinesisDestinationId),
-			updateFields: { secrets: '{"awsSecretKey":"rotated-secret-0002"}', metadata: '{"region":"eu-west-1"}' },
+			updateFields: {
+				secrets: '{"awsSecretKey":"rotated-secret-0002"}',
+				metadata: '{"region":"eu-west-1"}',
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.requests[0].body).toEqual({

@@ -64,7 +64,9 @@ describe('Installation → Unpause Reads', () => {
 });
 
 /** Everything an error shows the user: message, description and context. */
-const shown = (result: { error?: { message?: string; description?: string | null; context?: unknown } }) =>
+const shown = (result: {
+	error?: { message?: string; description?: string | null; context?: unknown };
+}) =>
 	`${result.error?.message} ${result.error?.description} ${JSON.stringify(result.error?.context ?? {})}`;
 
 describe('Installation → Create, Get, Get Many, Update, Delete', () => {
@@ -73,7 +75,15 @@ describe('Installation → Create, Get, Get Many, Update, Delete', () => {
 	const list = `/v1/projects/${SEED.projectId}/integrations/${SEED.integrationId}/installations`;
 	const content = {
 		provider: 'hubspot',
-		read: { objects: { companies: { objectName: 'companies', schedule: '0 * * * *', destination: SEED.destinationName } } },
+		read: {
+			objects: {
+				companies: {
+					objectName: 'companies',
+					schedule: '0 * * * *',
+					destination: SEED.destinationName,
+				},
+			},
+		},
 	};
 
 	test('create → get → list → update → delete → get is a 404', async () => {
@@ -97,8 +107,18 @@ describe('Installation → Create, Get, Get Many, Update, Delete', () => {
 		const id = created.json[0].id as string;
 		expect((created.json[0] as Record<string, any>).connection.id).toBe(SEED.apiKeyConnectionId);
 
-		const got = await run(sim, { resource: 'installation', operation: 'get', project, integration, installation: rl(id) });
-		expect(got.requests[0]).toMatchObject({ method: 'GET', pathname: `${list}/${id}`, status: 200 });
+		const got = await run(sim, {
+			resource: 'installation',
+			operation: 'get',
+			project,
+			integration,
+			installation: rl(id),
+		});
+		expect(got.requests[0]).toMatchObject({
+			method: 'GET',
+			pathname: `${list}/${id}`,
+			status: 200,
+		});
 		expect(got.json).toEqual([expect.objectContaining({ id, createdBy: 'api:test' })]);
 
 		const listed = await run(sim, {
@@ -109,7 +129,10 @@ describe('Installation → Create, Get, Get Many, Update, Delete', () => {
 			returnAll: true,
 			installationFilters: { groupRef: SEED.apiKeyGroupRef },
 		});
-		expect(listed.requests[0]).toMatchObject({ pathname: list, query: { groupRef: SEED.apiKeyGroupRef } });
+		expect(listed.requests[0]).toMatchObject({
+			pathname: list,
+			query: { groupRef: SEED.apiKeyGroupRef },
+		});
 		expect(listed.json.map((i) => i.id)).toEqual([id]);
 
 		const updated = await run(sim, {
@@ -121,7 +144,9 @@ describe('Installation → Create, Get, Get Many, Update, Delete', () => {
 			installationUpdate: {
 				createdBy: 'api:renamed',
 				proxyEnabled: true,
-				readObjects: JSON.stringify({ companies: { objectName: 'companies', schedule: '*/5 * * * *' } }),
+				readObjects: JSON.stringify({
+					companies: { objectName: 'companies', schedule: '*/5 * * * *' },
+				}),
 				writeObjects: '{"contacts": {"objectName": "contacts"}}',
 			},
 		});
@@ -144,9 +169,9 @@ describe('Installation → Create, Get, Get Many, Update, Delete', () => {
 				},
 			},
 		});
-		expect((updated.json[0] as Record<string, any>).config.content.read.objects.companies.schedule).toBe(
-			'*/5 * * * *',
-		);
+		expect(
+			(updated.json[0] as Record<string, any>).config.content.read.objects.companies.schedule,
+		).toBe('*/5 * * * *');
 
 		const inProject = await run(sim, {
 			resource: 'installation',
@@ -156,13 +181,30 @@ describe('Installation → Create, Get, Get Many, Update, Delete', () => {
 			installationFilters: { groupRef: SEED.apiKeyGroupRef },
 		});
 		expect(inProject.requests[0].pathname).toBe(`/v1/projects/${SEED.projectId}/installations`);
-		expect(inProject.json).toEqual([expect.objectContaining({ id, config: expect.objectContaining({ createdBy: 'api:renamed' }) })]);
+		expect(inProject.json).toEqual([
+			expect.objectContaining({
+				id,
+				config: expect.objectContaining({ createdBy: 'api:renamed' }),
+			}),
+		]);
 
-		const deleted = await run(sim, { resource: 'installation', operation: 'delete', project, integration, installation: rl(id) });
+		const deleted = await run(sim, {
+			resource: 'installation',
+			operation: 'delete',
+			project,
+			integration,
+			installation: rl(id),
+		});
 		expect(deleted.requests[0]).toMatchObject({ method: 'DELETE', status: 204 });
 		expect(deleted.json).toEqual([{ deleted: true, installationId: id }]);
 
-		const gone = await run(sim, { resource: 'installation', operation: 'get', project, integration, installation: rl(id) });
+		const gone = await run(sim, {
+			resource: 'installation',
+			operation: 'get',
+			project,
+			integration,
+			installation: rl(id),
+		});
 		expect(gone.requests[0].status).toBe(404);
 		expect(shown(gone)).toContain('Installation not found');
 		// The connection went with its last installation (docs/api-notes.md, "Installations").
@@ -194,13 +236,27 @@ describe('Installation → Create, Get, Get Many, Update, Delete', () => {
 		});
 		expect(bad.requests).toHaveLength(0);
 		expect(bad.error?.message).toContain('"Config Content (JSON)" is not valid JSON');
-		const empty = await run(sim, { resource: 'installation', operation: 'update', project, integration, installation: rl(SEED.installationId) });
+		const empty = await run(sim, {
+			resource: 'installation',
+			operation: 'update',
+			project,
+			integration,
+			installation: rl(SEED.installationId),
+		});
 		expect(empty.requests).toHaveLength(0);
-		expect(empty.error?.message).toBe('Nothing to update: add at least one field under Update Fields');
+		expect(empty.error?.message).toBe(
+			'Nothing to update: add at least one field under Update Fields',
+		);
 	});
 
 	test('Get Many of an unknown integration is a 404', async () => {
-		const result = await run(sim, { resource: 'installation', operation: 'getAll', project, integration: rl('no-such-integration'), returnAll: true });
+		const result = await run(sim, {
+			resource: 'installation',
+			operation: 'getAll',
+			project,
+			integration: rl('no-such-integration'),
+			returnAll: true,
+		});
 		expect(result.requests[0].status).toBe(404);
 		expect(shown(result)).toContain('Integration not found');
 	});
@@ -208,7 +264,11 @@ describe('Installation → Create, Get, Get Many, Update, Delete', () => {
 
 describe('Installation → Pause Reads, Get Backfill Progress', () => {
 	test('Pause Reads posts to the read host and pauses the objects named', async () => {
-		const result = await run(sim, { ...base, operation: 'pauseReads', unpauseFields: { objects: 'companies' } });
+		const result = await run(sim, {
+			...base,
+			operation: 'pauseReads',
+			unpauseFields: { objects: 'companies' },
+		});
 		expect(result.requests[0]).toMatchObject({
 			host: 'read',
 			method: 'POST',
@@ -216,26 +276,40 @@ describe('Installation → Pause Reads, Get Backfill Progress', () => {
 			status: 204,
 			body: { objects: ['companies'] },
 		});
-		expect(result.json).toEqual([{ paused: true, installationId: SEED.installationId, objects: ['companies'] }]);
+		expect(result.json).toEqual([
+			{ paused: true, installationId: SEED.installationId, objects: ['companies'] },
+		]);
 		const installation = (sim.state as Record<string, any>).installations.get(SEED.installationId);
 		expect(installation.config.content.read.objects.companies.disabled).toBe(true);
 	});
 
 	test('Pause Reads with a bearer token is refused before sending', async () => {
-		const result = await run(sim, { ...base, operation: 'pauseReads', authentication: 'bearerToken' });
+		const result = await run(sim, {
+			...base,
+			operation: 'pauseReads',
+			authentication: 'bearerToken',
+		});
 		expect(result.requests).toHaveLength(0);
 		expect(result.error?.message).toContain('Installation → Pause Reads needs the API Key');
 	});
 
 	test('Get Backfill Progress returns the progress of the object; an object without one is a 404', async () => {
-		const result = await run(sim, { ...base, operation: 'getBackfillProgress', objectName: 'companies' });
+		const result = await run(sim, {
+			...base,
+			operation: 'getBackfillProgress',
+			objectName: 'companies',
+		});
 		expect(result.requests[0]).toMatchObject({
 			method: 'GET',
 			pathname: `/v1/projects/${SEED.projectId}/integrations/${SEED.integrationId}/installations/${SEED.installationId}/objects/companies/backfill-progress`,
 			status: 200,
 		});
 		expect(result.json).toEqual([
-			expect.objectContaining({ objectName: 'companies', operationId: SEED.secondOperationId, recordsProcessed: 37 }),
+			expect.objectContaining({
+				objectName: 'companies',
+				operationId: SEED.secondOperationId,
+				recordsProcessed: 37,
+			}),
 		]);
 		const none = await run(sim, { ...base, operation: 'getBackfillProgress', objectName: 'deals' });
 		expect(none.requests[0].status).toBe(404);
@@ -283,7 +357,12 @@ describe('Installation → Update Object Config', () => {
 	test('a change to a path that does not exist is a 422 naming the change; nothing changes', async () => {
 		const result = await run(sim, {
 			...patch,
-			changes: { change: [{ op: 'replace', path: '/schedule', value: 'x' }, { op: 'remove', path: '/nope' }] },
+			changes: {
+				change: [
+					{ op: 'replace', path: '/schedule', value: 'x' },
+					{ op: 'remove', path: '/nope' },
+				],
+			},
 		});
 		expect(result.requests[0].status).toBe(422);
 		expect(shown(result)).toContain('changes[1]');
@@ -295,7 +374,10 @@ describe('Installation → Update Object Config', () => {
 		const none = await run(sim, { ...patch, changes: {} });
 		expect(none.requests).toHaveLength(0);
 		expect(none.error?.message).toBe('"Changes" is empty: add at least one change');
-		const relative = await run(sim, { ...patch, changes: { change: [{ op: 'remove', path: 'schedule' }] } });
+		const relative = await run(sim, {
+			...patch,
+			changes: { change: [{ op: 'remove', path: 'schedule' }] },
+		});
 		expect(relative.requests).toHaveLength(0);
 		expect(relative.error?.message).toBe('Change 1: "Path" must be a JSON Pointer starting with /');
 	});

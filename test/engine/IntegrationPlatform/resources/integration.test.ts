@@ -112,8 +112,14 @@ describe('Integration → Get Many', () => {
 				name: SEED.integrationName,
 				latestRevision: expect.objectContaining({ id: SEED.revisionId }),
 			}),
-			expect.objectContaining({ id: SEED.deletableIntegrationId, name: SEED.deletableIntegrationName }),
-			expect.objectContaining({ id: SEED.revisableIntegrationId, name: SEED.revisableIntegrationName }),
+			expect.objectContaining({
+				id: SEED.deletableIntegrationId,
+				name: SEED.deletableIntegrationName,
+			}),
+			expect.objectContaining({
+				id: SEED.revisableIntegrationId,
+				name: SEED.revisableIntegrationName,
+			}),
 		]);
 	});
 });
@@ -128,9 +134,20 @@ describe('Integration → Get, Delete', () => {
 			[SEED.integrationName, 'name'],
 			[SEED.integrationId, 'id'],
 		]) {
-			const result = await run(sim, { resource: 'integration', operation: 'get', project, integration: rl(value, mode) });
-			expect(result.requests[0]).toMatchObject({ method: 'GET', pathname: one(value), status: 200 });
-			expect(result.json).toEqual([expect.objectContaining({ id: SEED.integrationId, name: SEED.integrationName })]);
+			const result = await run(sim, {
+				resource: 'integration',
+				operation: 'get',
+				project,
+				integration: rl(value, mode),
+			});
+			expect(result.requests[0]).toMatchObject({
+				method: 'GET',
+				pathname: one(value),
+				status: 200,
+			});
+			expect(result.json).toEqual([
+				expect.objectContaining({ id: SEED.integrationId, name: SEED.integrationName }),
+			]);
 		}
 	});
 
@@ -150,14 +167,28 @@ describe('Integration → Get, Delete', () => {
 			project,
 			integration: rl(SEED.deletableIntegrationName, 'name'),
 		});
-		expect(deleted.requests[0]).toMatchObject({ method: 'DELETE', pathname: one(SEED.deletableIntegrationName), status: 204 });
+		expect(deleted.requests[0]).toMatchObject({
+			method: 'DELETE',
+			pathname: one(SEED.deletableIntegrationName),
+			status: 204,
+		});
 		expect(deleted.json).toEqual([{ deleted: true, integration: SEED.deletableIntegrationName }]);
 		expect((sim.state as Record<string, any>).installations.has(installationId)).toBe(false);
 
-		const listed = await run(sim, { resource: 'integration', operation: 'getAll', project, returnAll: true });
+		const listed = await run(sim, {
+			resource: 'integration',
+			operation: 'getAll',
+			project,
+			returnAll: true,
+		});
 		expect(listed.json.map((i) => i.id)).toEqual([SEED.integrationId, SEED.revisableIntegrationId]);
 
-		const gone = await run(sim, { resource: 'integration', operation: 'get', project, integration: rl(SEED.deletableIntegrationId) });
+		const gone = await run(sim, {
+			resource: 'integration',
+			operation: 'get',
+			project,
+			integration: rl(SEED.deletableIntegrationId),
+		});
 		expect(gone.requests[0].status).toBe(404);
 		expect(`${gone.error?.message} ${gone.error?.description}`).toContain('Integration not found');
 	});

@@ -41,8 +41,20 @@ describe('Invite → Create, Get Many', () => {
 		expect(listed.requests[0].pathname).toBe(`/v1/orgs/${SEED.orgId}/invites`);
 		expect(listed.json.map((i) => i.id)).toEqual(expect.arrayContaining([inviteId, SEED.inviteId]));
 
-		await run(sim, { ...bearer, resource: 'invite', operation: 'revoke', orgId: SEED.orgId, inviteId });
-		const got = await run(sim, { ...bearer, resource: 'invite', operation: 'get', orgId: SEED.orgId, inviteId });
+		await run(sim, {
+			...bearer,
+			resource: 'invite',
+			operation: 'revoke',
+			orgId: SEED.orgId,
+			inviteId,
+		});
+		const got = await run(sim, {
+			...bearer,
+			resource: 'invite',
+			operation: 'get',
+			orgId: SEED.orgId,
+			inviteId,
+		});
 		expect(got.json[0]).toMatchObject({ id: inviteId, status: 'revoked' });
 	});
 

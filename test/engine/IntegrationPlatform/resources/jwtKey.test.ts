@@ -65,12 +65,20 @@ describe('JWT Key → Create, Get, Get Many, Delete', () => {
 		expect(created.json).toEqual([{ kid: expect.any(String) }]);
 
 		const got = await run(sim, { resource: 'jwtKey', operation: 'get', project, jwtKey: rl(kid) });
-		expect(got.requests[0]).toMatchObject({ pathname: `${path.replace(SEED.jwtKeyId, kid)}`, status: 200 });
+		expect(got.requests[0]).toMatchObject({
+			pathname: `${path.replace(SEED.jwtKeyId, kid)}`,
+			status: 200,
+		});
 		expect(got.json).toEqual([
 			expect.objectContaining({ id: kid, label: 'engine-key', algorithm: 'RSA', active: true }),
 		]);
 
-		const all = await run(sim, { resource: 'jwtKey', operation: 'getAll', project, returnAll: true });
+		const all = await run(sim, {
+			resource: 'jwtKey',
+			operation: 'getAll',
+			project,
+			returnAll: true,
+		});
 		expect(all.json.map((k) => k.id)).toEqual(expect.arrayContaining([kid, SEED.jwtKeyId]));
 		const active = await run(sim, {
 			resource: 'jwtKey',
@@ -82,7 +90,12 @@ describe('JWT Key → Create, Get, Get Many, Delete', () => {
 		expect(active.requests[0].query).toEqual({ active: 'true' });
 		expect(active.json.map((k) => k.id)).not.toContain(SEED.deletableJwtKeyId);
 
-		const deleted = await run(sim, { resource: 'jwtKey', operation: 'delete', project, jwtKey: rl(kid) });
+		const deleted = await run(sim, {
+			resource: 'jwtKey',
+			operation: 'delete',
+			project,
+			jwtKey: rl(kid),
+		});
 		expect(deleted.requests[0]).toMatchObject({ method: 'DELETE', status: 204 });
 		expect(deleted.json).toEqual([{ deleted: true, jwtKeyId: kid }]);
 

@@ -53,7 +53,9 @@ describe('Notification Event Topic Route → Create, Get Many', () => {
 			eventType: 'installation.created',
 			topicId: SEED.topicId,
 		});
-		expect(listed.json).toEqual([expect.objectContaining({ id, eventType: 'installation.created' })]);
+		expect(listed.json).toEqual([
+			expect.objectContaining({ id, eventType: 'installation.created' }),
+		]);
 
 		await run(sim, {
 			resource: 'notificationEventTopicRoute',

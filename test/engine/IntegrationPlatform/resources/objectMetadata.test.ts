@@ -27,7 +27,9 @@ describe('Object Metadata → Get via Connection', () => {
 			query: { groupRef: SEED.groupRef },
 			status: 200,
 		});
-		expect(result.json).toEqual([expect.objectContaining({ name: 'contacts', displayName: 'Contacts' })]);
+		expect(result.json).toEqual([
+			expect.objectContaining({ name: 'contacts', displayName: 'Contacts' }),
+		]);
 		const fields = (result.json[0] as Record<string, any>).fields;
 		expect(fields.hs_object_id.readOnly).toBe(true);
 	});
@@ -46,7 +48,9 @@ describe('Object Metadata → Get via Connection', () => {
 			provider: 'hubspot',
 			groupRef: SEED.groupRef,
 			objectName: 'contacts',
-			fieldDefinitions: { field: [{ fieldName: 'loyalty_tier', displayName: 'Loyalty Tier', valueType: 'string' }] },
+			fieldDefinitions: {
+				field: [{ fieldName: 'loyalty_tier', displayName: 'Loyalty Tier', valueType: 'string' }],
+			},
 		});
 		const result = await run(sim, base);
 		expect((result.json[0] as Record<string, any>).fields.loyalty_tier).toEqual(
@@ -81,7 +85,9 @@ describe('Object Metadata → Get via Installation', () => {
 			query: { groupRef: SEED.groupRef },
 			status: 200,
 		});
-		expect(result.json).toEqual([expect.objectContaining({ name: 'companies', displayName: 'Companies' })]);
+		expect(result.json).toEqual([
+			expect.objectContaining({ name: 'companies', displayName: 'Companies' }),
+		]);
 	});
 
 	test('a group without an installation, or an unknown object, is a 404', async () => {

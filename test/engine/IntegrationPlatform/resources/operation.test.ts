@@ -77,7 +77,8 @@ describe('Operation → Get, Get Many', () => {
 		installation: rl(SEED.installationId),
 	};
 	const listPath = `/v1/projects/${SEED.projectId}/integrations/${SEED.integrationId}/installations/${SEED.installationId}/operations`;
-	const operations = () => (sim.state as Record<string, any>).operations as Map<string, Record<string, unknown>>;
+	const operations = () =>
+		(sim.state as Record<string, any>).operations as Map<string, Record<string, unknown>>;
 
 	/** `count` more operations of the seeded installation, created after the seeded ones. */
 	function addOperations(count: number) {
@@ -98,31 +99,57 @@ describe('Operation → Get, Get Many', () => {
 	beforeEach(() => sim.reset());
 
 	test('Get returns the operation; an unknown ID is a 404', async () => {
-		const result = await run(sim, { resource: 'operation', operation: 'get', project, operationId: SEED.secondOperationId });
+		const result = await run(sim, {
+			resource: 'operation',
+			operation: 'get',
+			project,
+			operationId: SEED.secondOperationId,
+		});
 		expect(result.requests[0]).toMatchObject({
 			method: 'GET',
 			pathname: `/v1/projects/${SEED.projectId}/operations/${SEED.secondOperationId}`,
 			status: 200,
 		});
-		expect(result.json).toEqual([expect.objectContaining({ id: SEED.secondOperationId, status: 'in_progress' })]);
-		const missing = await run(sim, { resource: 'operation', operation: 'get', project, operationId: 'no-such-op' });
+		expect(result.json).toEqual([
+			expect.objectContaining({ id: SEED.secondOperationId, status: 'in_progress' }),
+		]);
+		const missing = await run(sim, {
+			resource: 'operation',
+			operation: 'get',
+			project,
+			operationId: 'no-such-op',
+		});
 		expect(missing.requests[0].status).toBe(404);
-		expect(String(missing.error?.message) + String(missing.error?.description)).toContain('Operation not found');
+		expect(String(missing.error?.message) + String(missing.error?.description)).toContain(
+			'Operation not found',
+		);
 	});
 
 	test('Get Many with a Limit asks for that many and stops after one page', async () => {
 		addOperations(30);
 		const result = await run(sim, { ...list, limit: 5 });
 		expect(result.requests).toHaveLength(1);
-		expect(result.requests[0]).toMatchObject({ pathname: listPath, query: { pageSize: '5' }, status: 200 });
-		expect(result.json.map((o) => o.id)).toEqual([SEED.operationId, SEED.secondOperationId, 'op-00000', 'op-00001', 'op-00002']);
+		expect(result.requests[0]).toMatchObject({
+			pathname: listPath,
+			query: { pageSize: '5' },
+			status: 200,
+		});
+		expect(result.json.map((o) => o.id)).toEqual([
+			SEED.operationId,
+			SEED.secondOperationId,
+			'op-00000',
+			'op-00001',
+			'op-00002',
+		]);
 	});
 
 	test('Return All follows nextPageToken (URL-encoded) in pages of 1000 until done', async () => {
 		addOperations(2300);
 		const result = await run(sim, { ...list, returnAll: true });
 		expect(result.error).toBeUndefined();
-		expect(result.requests.map((r) => [r.status, r.query.pageSize, r.query.pageToken !== undefined])).toEqual([
+		expect(
+			result.requests.map((r) => [r.status, r.query.pageSize, r.query.pageToken !== undefined]),
+		).toEqual([
 			[200, '1000', false],
 			[200, '1000', true],
 			[200, '1000', true],
@@ -149,8 +176,14 @@ describe('Operation → Get, Get Many', () => {
 	});
 
 	test('an unknown installation is a 404 naming it', async () => {
-		const result = await run(sim, { ...list, installation: rl('no-such-installation'), returnAll: true });
+		const result = await run(sim, {
+			...list,
+			installation: rl('no-such-installation'),
+			returnAll: true,
+		});
 		expect(result.requests[0].status).toBe(404);
-		expect(String(result.error?.message) + String(result.error?.description)).toContain('Installation not found');
+		expect(String(result.error?.message) + String(result.error?.description)).toContain(
+			'Installation not found',
+		);
 	});
 });

@@ -88,7 +88,11 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 	});
 
 	test('Create with an API key: the API declares no credential rule for it', async () => {
-		const result = await run(sim, { resource: 'organization', operation: 'create', label: 'Key Org' });
+		const result = await run(sim, {
+			resource: 'organization',
+			operation: 'create',
+			label: 'Key Org',
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.requests[0].headers['x-api-key']).toBe(SEED.apiKey);
 		expect(result.json[0]).toMatchObject({ label: 'Key Org' });
@@ -157,7 +161,11 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 describe('User → Get Current', () => {
 	test('GET /my-info: the builder, their project roles and org role', async () => {
 		const result = await run(sim, { ...bearer, resource: 'user', operation: 'getCurrent' });
-		expect(result.requests[0]).toMatchObject({ method: 'GET', pathname: '/v1/my-info', status: 200 });
+		expect(result.requests[0]).toMatchObject({
+			method: 'GET',
+			pathname: '/v1/my-info',
+			status: 200,
+		});
 		expect(result.json).toEqual([
 			expect.objectContaining({
 				builder: expect.objectContaining({ id: SEED.userId, primaryEmail: SEED.userEmail }),
@@ -167,7 +175,10 @@ describe('User → Get Current', () => {
 						project: expect.objectContaining({ name: SEED.projectName }),
 					}),
 				}),
-				orgRole: expect.objectContaining({ role: 'owner', org: expect.objectContaining({ id: SEED.orgId }) }),
+				orgRole: expect.objectContaining({
+					role: 'owner',
+					org: expect.objectContaining({ id: SEED.orgId }),
+				}),
 			}),
 		]);
 	});
@@ -178,7 +189,10 @@ describe('User → Get Current', () => {
 			{ ...bearer, resource: 'user', operation: 'getCurrent' },
 			{
 				credentials: {
-					integrationPlatformTokenApi: { accessToken: SEED.expiredBearerToken, baseUrl: sim.apiUrl },
+					integrationPlatformTokenApi: {
+						accessToken: SEED.expiredBearerToken,
+						baseUrl: sim.apiUrl,
+					},
 				},
 			},
 		);
@@ -245,7 +259,11 @@ describe('Upload URL → Generate', () => {
 		const second = await run(sim, { resource: 'uploadUrl', operation: 'generate' });
 		expect(first.requests[0]).toMatchObject({ method: 'GET', pathname: '/v1/generate-upload-url' });
 		expect(first.json).toEqual([
-			{ url: expect.stringMatching(/^https:\/\//), bucket: expect.any(String), path: expect.any(String) },
+			{
+				url: expect.stringMatching(/^https:\/\//),
+				bucket: expect.any(String),
+				path: expect.any(String),
+			},
 		]);
 		expect(second.json[0].path).not.toBe(first.json[0].path);
 	});

@@ -88,7 +88,11 @@ describe('Project → Create, Get, Update', () => {
 		expect(created.requests[0].headers.authorization).toBe(`Bearer ${SEED.bearerToken}`);
 		// The service stores names in lowercase.
 		expect(created.json).toEqual([
-			expect.objectContaining({ id: expect.any(String), name: 'engine-project', orgId: SEED.orgId }),
+			expect.objectContaining({
+				id: expect.any(String),
+				name: 'engine-project',
+				orgId: SEED.orgId,
+			}),
 		]);
 		const id = created.json[0].id as string;
 
@@ -104,7 +108,10 @@ describe('Project → Create, Get, Update', () => {
 			query: { includeEntitlements: 'true' },
 		});
 		expect(got.json).toEqual([
-			expect.objectContaining({ id, entitlements: expect.objectContaining({ logRetentionDays: { value: 7 } }) }),
+			expect.objectContaining({
+				id,
+				entitlements: expect.objectContaining({ logRetentionDays: { value: 7 } }),
+			}),
 		]);
 
 		const updated = await run(sim, {
@@ -139,7 +146,11 @@ describe('Project → Create, Get, Update', () => {
 	});
 
 	test('Get without the option sends no query and returns no entitlements', async () => {
-		const got = await run(sim, { resource: 'project', operation: 'get', project: rl(SEED.projectId) });
+		const got = await run(sim, {
+			resource: 'project',
+			operation: 'get',
+			project: rl(SEED.projectId),
+		});
 		expect(got.requests[0].query).toEqual({});
 		expect(got.json[0].entitlements).toBeUndefined();
 		expect(got.json[0]).toMatchObject({ id: SEED.projectId, name: SEED.projectName });
@@ -193,8 +204,12 @@ describe('Project → Create, Get, Update', () => {
 
 describe('searchOrganizations (Project → Create)', () => {
 	test('the organizations of the projects the token reaches, with their labels', async () => {
-		const result = await searchOrganizations.call(searchContext(sim, { authentication: 'bearerToken' }));
-		expect(result.results).toEqual([{ name: `${SEED.orgLabel} (${SEED.orgId})`, value: SEED.orgId }]);
+		const result = await searchOrganizations.call(
+			searchContext(sim, { authentication: 'bearerToken' }),
+		);
+		expect(result.results).toEqual([
+			{ name: `${SEED.orgLabel} (${SEED.orgId})`, value: SEED.orgId },
+		]);
 	});
 
 	test('with an API key (no access to organizations), the ID stands in for the label', async () => {

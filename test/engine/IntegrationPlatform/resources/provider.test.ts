@@ -11,7 +11,11 @@ describe('Provider → Get Many, Get', () => {
 	test('the catalog object becomes one item per provider, in name order, honouring Limit', async () => {
 		const all = await run(sim, { resource: 'provider', operation: 'getAll', returnAll: true });
 		expect(all.error).toBeUndefined();
-		expect(all.requests[0]).toMatchObject({ method: 'GET', pathname: '/v1/providers', status: 200 });
+		expect(all.requests[0]).toMatchObject({
+			method: 'GET',
+			pathname: '/v1/providers',
+			status: 200,
+		});
 		const names = all.json.map((p) => p.name);
 		expect(names).toEqual([...names].sort());
 		expect(names).toEqual(expect.arrayContaining(['hubspot', 'salesforce']));
@@ -31,7 +35,9 @@ describe('Provider → Get Many, Get', () => {
 			});
 			expect(got.error).toBeUndefined();
 			expect(got.requests[0]).toMatchObject({ pathname: '/v1/providers/salesforce', status: 200 });
-			expect(got.json).toEqual([expect.objectContaining({ name: 'salesforce', displayName: 'Salesforce' })]);
+			expect(got.json).toEqual([
+				expect.objectContaining({ name: 'salesforce', displayName: 'Salesforce' }),
+			]);
 		}
 	});
 
@@ -51,7 +57,10 @@ describe('searchProviders (the provider locator)', () => {
 	test('lists the catalog by display name, filtered', async () => {
 		const all = await searchProviders.call(searchContext(sim));
 		expect(all.results).toEqual(
-			expect.arrayContaining([{ name: 'HubSpot', value: 'hubspot' }, { name: 'Salesforce', value: 'salesforce' }]),
+			expect.arrayContaining([
+				{ name: 'HubSpot', value: 'hubspot' },
+				{ name: 'Salesforce', value: 'salesforce' },
+			]),
 		);
 		const some = await searchProviders.call(searchContext(sim), 'sales');
 		expect(some.results).toEqual([{ name: 'Salesforce', value: 'salesforce' }]);

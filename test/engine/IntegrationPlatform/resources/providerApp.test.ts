@@ -41,10 +41,19 @@ describe('Provider App → Create, Get Many, Update, Delete', () => {
 			},
 		});
 		const id = created.json[0].id as string;
-		expect(created.json[0]).toMatchObject({ provider: 'attio', clientId: 'attio-client', projectId: SEED.projectId });
+		expect(created.json[0]).toMatchObject({
+			provider: 'attio',
+			clientId: 'attio-client',
+			projectId: SEED.projectId,
+		});
 		expect(JSON.stringify(created.json)).not.toContain(SECRET);
 
-		const listed = await run(sim, { resource: 'providerApp', operation: 'getAll', project, returnAll: true });
+		const listed = await run(sim, {
+			resource: 'providerApp',
+			operation: 'getAll',
+			project,
+			returnAll: true,
+		});
 		expect(listed.json.map((a) => a.id)).toEqual(expect.arrayContaining([id, SEED.providerAppId]));
 		expect(JSON.stringify(listed.json)).not.toMatch(/secret/i);
 
@@ -67,11 +76,21 @@ describe('Provider App → Create, Get Many, Update, Delete', () => {
 		expect(updated.json).toEqual([expect.objectContaining({ id, clientId: 'attio-client-2' })]);
 		expect(JSON.stringify(updated.json)).not.toContain('engine-client-secret');
 
-		const deleted = await run(sim, { resource: 'providerApp', operation: 'delete', project, providerApp: rl(id) });
+		const deleted = await run(sim, {
+			resource: 'providerApp',
+			operation: 'delete',
+			project,
+			providerApp: rl(id),
+		});
 		expect(deleted.requests[0]).toMatchObject({ method: 'DELETE', status: 204 });
 		expect(deleted.json).toEqual([{ deleted: true, providerAppId: id }]);
 
-		const again = await run(sim, { resource: 'providerApp', operation: 'delete', project, providerApp: rl(id) });
+		const again = await run(sim, {
+			resource: 'providerApp',
+			operation: 'delete',
+			project,
+			providerApp: rl(id),
+		});
 		expect(again.requests[0].status).toBe(404);
 		expect(again.error?.message).toMatch(/Provider app not found/);
 	});
@@ -104,8 +123,12 @@ describe('Provider App → Create, Get Many, Update, Delete', () => {
 			updateFields: { clientSecret: SECRET, provider: 'no-such-provider' },
 		});
 		expect(result.requests[0].status).toBe(400);
-		expect(`${result.error?.message} ${result.error?.description}`).toContain('providerApp.provider');
-		expect(JSON.stringify(result.error, Object.getOwnPropertyNames(result.error))).not.toContain(SECRET);
+		expect(`${result.error?.message} ${result.error?.description}`).toContain(
+			'providerApp.provider',
+		);
+		expect(JSON.stringify(result.error, Object.getOwnPropertyNames(result.error))).not.toContain(
+			SECRET,
+		);
 	});
 
 	test.each([
@@ -116,7 +139,11 @@ describe('Provider App → Create, Get Many, Update, Delete', () => {
 		],
 		[
 			'update',
-			{ operation: 'update', providerApp: rl(SEED.providerAppId), updateFields: { clientSecret: SECRET } },
+			{
+				operation: 'update',
+				providerApp: rl(SEED.providerAppId),
+				updateFields: { clientSecret: SECRET },
+			},
 			'updateProviderApp',
 		],
 	])('%s: a problem that echoes the secret is shown masked', async (_name, parameters, route) => {
@@ -128,7 +155,9 @@ describe('Provider App → Create, Get Many, Update, Delete', () => {
 		const result = await run(sim, { resource: 'providerApp', project, ...parameters });
 		expect(result.requests[0].status).toBe(400);
 		expect(result.error?.message).toContain('was refused');
-		expect(JSON.stringify(result.error, Object.getOwnPropertyNames(result.error))).not.toContain(SECRET);
+		expect(JSON.stringify(result.error, Object.getOwnPropertyNames(result.error))).not.toContain(
+			SECRET,
+		);
 	});
 
 	test('invalid metadata JSON is refused before sending, naming the parameter', async () => {

@@ -44,10 +44,12 @@ describe('Revision → Get Hydrated', () => {
 describe('Revision → Create, Integration → Create or Update Many', () => {
 	beforeEach(() => sim.reset());
 	const project = rl(SEED.projectId);
-	const revisionYaml = "specVersion: 1.0.0\nintegrations:\n  - name: hubspot-sync\n    provider: hubspot\n    displayName: HubSpot sync\n    read:\n      objects:\n        - objectName: contacts\n          destination: n8n-webhook\n          schedule: \"*/30 * * * *\"\n          requiredFields:\n            - fieldName: email\n";
-	const batchYaml = "specVersion: 1.0.0\nintegrations:\n  - name: salesforce-leads\n    provider: salesforce\n    displayName: Salesforce leads\n    read:\n      objects:\n        - objectName: lead\n          destination: n8n-webhook\n          schedule: \"0 * * * *\"\n          requiredFields:\n            - fieldName: email\n";
+	const revisionYaml =
+		'specVersion: 1.0.0\nintegrations:\n  - name: hubspot-sync\n    provider: hubspot\n    displayName: HubSpot sync\n    read:\n      objects:\n        - objectName: contacts\n          destination: n8n-webhook\n          schedule: "*/30 * * * *"\n          requiredFields:\n            - fieldName: email\n';
+	const batchYaml =
+		'specVersion: 1.0.0\nintegrations:\n  - name: salesforce-leads\n    provider: salesforce\n    displayName: Salesforce leads\n    read:\n      objects:\n        - objectName: lead\n          destination: n8n-webhook\n          schedule: "0 * * * *"\n          requiredFields:\n            - fieldName: email\n';
 
-	test('Create posts the YAML, then returns the integration\'s new latest revision', async () => {
+	test("Create posts the YAML, then returns the integration's new latest revision", async () => {
 		const result = await run(sim, {
 			resource: 'revision',
 			operation: 'create',
@@ -65,16 +67,31 @@ describe('Revision → Create, Integration → Create or Update Many', () => {
 			status: 201,
 		});
 		expect(result.json).toEqual([
-			expect.objectContaining({ created: true, integrationId: SEED.integrationId, specVersion: '1.0.0' }),
+			expect.objectContaining({
+				created: true,
+				integrationId: SEED.integrationId,
+				specVersion: '1.0.0',
+			}),
 		]);
 		const latest = result.json[0].id as string;
 		expect(latest).not.toBe(SEED.revisionId);
-		const integration = await run(sim, { resource: 'integration', operation: 'get', project, integration: rl(SEED.integrationId) });
+		const integration = await run(sim, {
+			resource: 'integration',
+			operation: 'get',
+			project,
+			integration: rl(SEED.integrationId),
+		});
 		expect((integration.json[0] as Record<string, any>).latestRevision.id).toBe(latest);
 	});
 
 	test('YAML that is not valid is a 400 naming sourceYaml; a zip URL the service cannot fetch is a 422', async () => {
-		const bad = await run(sim, { resource: 'revision', operation: 'create', project, integration: rl(SEED.integrationId), sourceYaml: 'a: [' });
+		const bad = await run(sim, {
+			resource: 'revision',
+			operation: 'create',
+			project,
+			integration: rl(SEED.integrationId),
+			sourceYaml: 'a: [',
+		});
 		expect(bad.requests[0].status).toBe(400);
 		expect(`${bad.error?.message} ${bad.error?.description}`).toContain('sourceYaml');
 		const zip = await run(sim, {
@@ -85,7 +102,10 @@ describe('Revision → Create, Integration → Create or Update Many', () => {
 			source: 'zipUrl',
 			sourceZipUrl: 'https://storage.example.com/amp.zip',
 		});
-		expect(zip.requests[0]).toMatchObject({ body: { sourceZipUrl: 'https://storage.example.com/amp.zip' }, status: 422 });
+		expect(zip.requests[0]).toMatchObject({
+			body: { sourceZipUrl: 'https://storage.example.com/amp.zip' },
+			status: 422,
+		});
 		expect(`${zip.error?.message} ${zip.error?.description}`).toContain('sourceZipUrl');
 	});
 
@@ -97,12 +117,21 @@ describe('Revision → Create, Integration → Create or Update Many', () => {
 			sourceYaml: `${batchYaml}${revisionYaml.split('integrations:\n')[1]}`,
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.requests[0]).toMatchObject({ method: 'PUT', pathname: `/v1/projects/${SEED.projectId}/integrations:batch`, status: 200 });
+		expect(result.requests[0]).toMatchObject({
+			method: 'PUT',
+			pathname: `/v1/projects/${SEED.projectId}/integrations:batch`,
+			status: 200,
+		});
 		expect(result.json).toEqual([
 			expect.objectContaining({ name: 'salesforce-leads', provider: 'salesforce' }),
 			expect.objectContaining({ id: SEED.integrationId, name: SEED.integrationName }),
 		]);
-		const listed = await run(sim, { resource: 'integration', operation: 'getAll', project, returnAll: true });
+		const listed = await run(sim, {
+			resource: 'integration',
+			operation: 'getAll',
+			project,
+			returnAll: true,
+		});
 		expect(listed.json.map((i) => i.name)).toContain('salesforce-leads');
 	});
 
@@ -114,6 +143,8 @@ describe('Revision → Create, Integration → Create or Update Many', () => {
 			sourceYaml: batchYaml.replace('provider: salesforce', 'provider: nosuch'),
 		});
 		expect(result.requests[0].status).toBe(422);
-		expect(`${result.error?.message} ${result.error?.description}`).toContain('sourceYaml.integrations[0].provider');
+		expect(`${result.error?.message} ${result.error?.description}`).toContain(
+			'sourceYaml.integrations[0].provider',
+		);
 	});
 });

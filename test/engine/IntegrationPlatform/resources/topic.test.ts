@@ -27,7 +27,12 @@ const project = rl(SEED.projectName, 'name');
 
 describe('Topic → Create, Get Many, Update, Delete', () => {
 	test('create, see it listed, rename it, delete it, and a second delete is a 404', async () => {
-		const created = await run(sim, { resource: 'topic', operation: 'create', project, name: 'flow-topic' });
+		const created = await run(sim, {
+			resource: 'topic',
+			operation: 'create',
+			project,
+			name: 'flow-topic',
+		});
 		expect(created.error).toBeUndefined();
 		expect(created.requests[0]).toMatchObject({
 			method: 'POST',
@@ -53,7 +58,12 @@ describe('Topic → Create, Get Many, Update, Delete', () => {
 		});
 		expect(renamed.json[0]).toMatchObject({ id, name: 'flow-topic-2' });
 
-		const listed = await run(sim, { resource: 'topic', operation: 'getAll', project, returnAll: true });
+		const listed = await run(sim, {
+			resource: 'topic',
+			operation: 'getAll',
+			project,
+			returnAll: true,
+		});
 		expect(listed.json).toEqual(
 			expect.arrayContaining([
 				expect.objectContaining({ id, name: 'flow-topic-2' }),
@@ -61,9 +71,19 @@ describe('Topic → Create, Get Many, Update, Delete', () => {
 			]),
 		);
 
-		const deleted = await run(sim, { resource: 'topic', operation: 'delete', project, topic: rl(id) });
+		const deleted = await run(sim, {
+			resource: 'topic',
+			operation: 'delete',
+			project,
+			topic: rl(id),
+		});
 		expect(deleted.json).toEqual([{ deleted: true, topicId: id }]);
-		const again = await run(sim, { resource: 'topic', operation: 'delete', project, topic: rl(id) });
+		const again = await run(sim, {
+			resource: 'topic',
+			operation: 'delete',
+			project,
+			topic: rl(id),
+		});
 		expect(again.requests[0].status).toBe(404);
 		expect(again.error?.message).toMatch(/404/);
 	});
@@ -74,7 +94,12 @@ describe('Topic → Create, Get Many, Update, Delete', () => {
 	});
 
 	test('an invalid name: the validation problem names the field', async () => {
-		const result = await run(sim, { resource: 'topic', operation: 'create', project, name: 'no spaces' });
+		const result = await run(sim, {
+			resource: 'topic',
+			operation: 'create',
+			project,
+			name: 'no spaces',
+		});
 		expect(result.requests[0].status).toBeGreaterThanOrEqual(400);
 		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/name/);
 	});

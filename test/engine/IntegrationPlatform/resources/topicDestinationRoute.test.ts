@@ -81,7 +81,9 @@ describe('Topic Destination Route → Get Many, Delete', () => {
 			pathname: `/v1/projects/${SEED.projectName}/topic-destination-routes/${SEED.deletableTopicDestinationRouteId}`,
 			status: 204,
 		});
-		expect(deleted.json).toEqual([{ deleted: true, routeId: SEED.deletableTopicDestinationRouteId }]);
+		expect(deleted.json).toEqual([
+			{ deleted: true, routeId: SEED.deletableTopicDestinationRouteId },
+		]);
 
 		const all = await run(sim, {
 			resource: 'topicDestinationRoute',

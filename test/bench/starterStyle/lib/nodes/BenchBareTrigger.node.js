@@ -11,7 +11,9 @@ class BenchBareTrigger {
 			defaults: { name: 'Bench Bare Trigger' },
 			inputs: [],
 			outputs: ['main'],
-			webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+			webhooks: [
+				{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			],
 			properties: [],
 		};
 	}

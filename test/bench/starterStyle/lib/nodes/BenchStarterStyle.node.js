@@ -11,7 +11,10 @@ class BenchStarterStyle {
 			inputs: ['main'],
 			outputs: ['main'],
 			credentials: [{ name: 'benchStarterStyleApi', required: true }],
-			requestDefaults: { baseURL: '={{$credentials.baseUrl}}/v1', headers: { Accept: 'application/json' } },
+			requestDefaults: {
+				baseURL: '={{$credentials.baseUrl}}/v1',
+				headers: { Accept: 'application/json' },
+			},
 			properties: [
 				{
 					displayName: 'Operation',
@@ -23,7 +26,12 @@ class BenchStarterStyle {
 						{
 							name: 'Get',
 							value: 'get',
-							routing: { request: { method: 'GET', url: '=/projects/{{$parameter.project}}/destinations/{{$parameter.destination}}' } },
+							routing: {
+								request: {
+									method: 'GET',
+									url: '=/projects/{{$parameter.project}}/destinations/{{$parameter.destination}}',
+								},
+							},
 						},
 					],
 				},
