@@ -11,7 +11,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { projectLocator, searchProjects } from '../shared/project';
 import { authenticationParameter, nodeCredentials } from '../shared/api';
 import type { LogEntry, OperationLogs } from './logCursor';
-import { advanceCursor, latestEntries, normalizeEntries } from './logCursor';
+import { advanceCursor, latestEntries, normalizeEntries, recordStart } from './logCursor';
 import type { LogFilters } from './output';
 import {
 	buildFilters,
@@ -38,6 +38,13 @@ const MAX_OPERATIONS = 20;
  *   every entry that passed the filters was emitted, and emitting persisted the state.
  * - The state is replaced as a whole (a top-level assignment), which is what marks n8n's
  *   observable static data as changed; nested edits would go unnoticed.
+ * - A first poll that fails still records its start time for the operations that have no cursor
+ *   yet (recordStart), and n8n saves static data after an activation even when its poll failed:
+ *   the history stays history, and what is stamped after the activation is emitted.
+ * - n8n does not keep polls of one trigger from overlapping (a slow poll may still run when the
+ *   next one starts). Reading the cursor, deciding and writing it happen without an await in
+ *   between, so an overlapping poll sees the other's result; after the one await there (the
+ *   project's ID, looked up once when the project is given by name) the poll decides again.
  */
 const STATE_KEY = 'logCursor';
 const PROJECT_KEY = 'projectIdOf';
@@ -199,9 +206,22 @@ export class IntegrationPlatformLogTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);
-		const logs = await fetchAll(this, settings);
+		const manual = this.getMode() === 'manual';
+		// Where "start from now" begins when an operation's first poll sees no dated entry or fails.
+		const now = Date.now();
+		let logs: OperationLogs[] | undefined;
+		try {
+			logs = await fetchAll(this, settings);
+		} finally {
+			// a failed request: operations without a cursor still start now (the error goes on)
+			if (logs === undefined && !manual && !settings.emitExisting) {
+				const staticData = this.getWorkflowStaticData('node');
+				const started = recordStart(staticData[STATE_KEY], settings.operationIds, now);
+				if (started) staticData[STATE_KEY] = started as unknown as IDataObject;
+			}
+		}
 
-		if (this.getMode() === 'manual') {
+		if (manual) {
 			// "Fetch Test Event": the latest entries, whatever the cursor says; the cursor is not read
 			// or written (docs/n8n-notes.md, "Polling triggers").
 			const all = logs.flatMap((l) => l.entries);
@@ -227,16 +247,24 @@ export class IntegrationPlatformLogTrigger implements INodeType {
 
 		// Everything below is computed aside; static data changes only once every request succeeded.
 		const staticData = this.getWorkflowStaticData('node');
-		const { fresh, next } = advanceCursor(staticData[STATE_KEY], logs, {
-			emitExisting: settings.emitExisting,
-		});
-		const emitted: LogEntry[] = fresh.filter((e) => matchesFilters(e, settings.filters));
+		const decide = () => {
+			const { fresh, next } = advanceCursor(staticData[STATE_KEY], logs, {
+				emitExisting: settings.emitExisting,
+				now,
+			});
+			const emitted: LogEntry[] = fresh.filter((e) => matchesFilters(e, settings.filters));
+			return { next, emitted };
+		};
+		let { next, emitted } = decide();
 
 		const known = staticData[PROJECT_KEY] as { project?: string; id?: string } | undefined;
 		let projectId = settings.projectId;
 		if (projectId === undefined && known?.project === settings.project) projectId = known.id;
 		if (projectId === undefined && emitted.length) {
 			projectId = await fetchProjectId(this, settings.project);
+			// An overlapping poll may have emitted meanwhile: decide again against the cursor as it is
+			// now (the hashes are kept, so this costs little), with no await before the write.
+			({ next, emitted } = decide());
 		}
 
 		if (JSON.stringify(staticData[STATE_KEY]) !== JSON.stringify(next)) {

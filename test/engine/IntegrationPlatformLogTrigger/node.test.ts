@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CURSOR_VERSION } from '../../../nodes/IntegrationPlatformLogTrigger/logCursor';
 import {
+	isoMicros,
 	json,
 	msgs,
 	rl,
@@ -31,11 +32,13 @@ describe('first poll and output', () => {
 	test('starts from now: the activation poll emits nothing and records the history; new entries come out once, oldest first', async () => {
 		const r = runner(sim, {});
 		const first = await r.poll();
+		expect(first.error).toBeUndefined();
 		expect(first).toMatchObject({ items: null, persisted: true });
 		const cursor = r.staticData.logCursor as IDataObject;
+		// the mark: the newest entry's timestamp, to the end of its last digit (a microsecond)
 		expect(cursor).toMatchObject({
 			v: CURSOR_VERSION,
-			ops: { [OP]: { m: '2025-06-02T08:15:46.000001000Z' } },
+			ops: { [OP]: { m: '2025-06-02T08:15:46.000001999Z' } },
 		});
 
 		const a = sim.appendLog(OP, { severity: 'WARNING', message: { msg: 'first new' } });
@@ -279,6 +282,109 @@ describe('failures leave the cursor where it was', () => {
 		);
 		expect(logRequests()).toHaveLength(0);
 	});
+});
+
+/**
+ * Traces of the review of the cursor's edges, through the real poll(): each failed before the
+ * change it names (see the same traces in test/unit/IntegrationPlatformLogTrigger/logCursor.test.ts).
+ */
+describe('review traces', () => {
+	test('(a) 5,000 entries sharing one timestamp: each emitted once, static data under 6 KB', async () => {
+		const r = runner(sim, {});
+		await r.poll();
+		const shared = '2031-02-03T04:05:06.000007Z';
+		sim.appendLogBurst(OP, 5000, { timestamp: shared });
+		const out = await r.poll();
+		expect(out.items).toHaveLength(5000);
+		expect(new Set(msgs(out.items)).size).toBe(5000);
+		expect(r.persistedJson.length).toBeLessThan(6144);
+		expect((await r.poll()).items).toBeNull();
+		sim.appendLog(OP, { timestamp: shared, message: { msg: 'late twin' } });
+		expect(msgs((await r.poll()).items)).toEqual(['late twin']);
+		expect((await r.poll()).items).toBeNull();
+		expect(r.persistedJson.length).toBeLessThan(6144);
+	});
+
+	test.each([
+		['an empty answer', { status: 200, body: [] }],
+		['a failed request', { status: 500 }],
+	])(
+		'(b) %s on the first poll: the history stays history, what comes after the activation is emitted',
+		async (_name, fault) => {
+			// stamped a minute before and after the activation: the simulator's clock may be a few
+			// milliseconds off n8n's (the documented clock-skew limit is not what this is about)
+			const activation = Date.now() * 1000;
+			for (let i = 0; i < 500; i++) {
+				sim.appendLog(OP, {
+					timestamp: isoMicros(activation - 60_000_000 + i),
+					message: { msg: `history ${i}` },
+				});
+			}
+			sim.faults.add({ route: 'listOperationLogs', times: 1, ...fault });
+			const r = runner(sim, {});
+			expect((await r.poll()).items).toBeNull();
+			sim.appendLog(OP, {
+				timestamp: isoMicros(activation + 60_000_000),
+				message: { msg: 'after the activation' },
+			});
+			expect(msgs((await r.poll()).items)).toEqual(['after the activation']);
+			expect((await r.poll()).items).toBeNull();
+		},
+	);
+
+	test('(c) an entry re-rendered with milliseconds, then whole seconds, is not emitted again', async () => {
+		const r = runner(sim, {});
+		await r.poll();
+		sim.appendLog(OP, { timestamp: '2031-03-04T05:06:07.123456Z', message: { msg: 'once' } });
+		expect(msgs((await r.poll()).items)).toEqual(['once']);
+		sim.faults.add({ route: 'listOperationLogs', logs: { coarsen: 'millisecond' } });
+		expect((await r.poll()).items).toBeNull();
+		sim.faults.clear();
+		sim.faults.add({ route: 'listOperationLogs', logs: { coarsen: 'second' } });
+		expect((await r.poll()).items).toBeNull();
+		sim.faults.clear();
+		expect((await r.poll()).items).toBeNull();
+	});
+
+	test('(d) 20 operations, a burst of 40 entries, then one 0.34 s behind the newest: emitted once', async () => {
+		const ops = [OP, OP2];
+		while (ops.length < 20) ops.push(sim.addOperation().id);
+		const r = runner(sim, { operationIds: ops.join(',') });
+		await r.poll();
+		const start = Date.UTC(2032, 0, 1) * 1000;
+		for (let i = 0; i < 40; i++)
+			sim.appendLog(OP, {
+				timestamp: isoMicros(start + i * 8_500),
+				message: { msg: `burst ${i}` },
+			});
+		expect((await r.poll()).items).toHaveLength(40);
+		sim.appendLog(OP, {
+			timestamp: isoMicros(start + 39 * 8_500 - 340_000),
+			message: { msg: 'late by 0.34 s' },
+		});
+		expect(msgs((await r.poll()).items)).toEqual(['late by 0.34 s']);
+		expect((await r.poll()).items).toBeNull();
+		expect(r.persistedJson.length).toBeLessThan(8192);
+	});
+
+	test.each([
+		['by name (looked up before the first emission)', {}],
+		['by ID (no lookup)', { project: rl(SEED.projectId, 'id') }],
+	])(
+		'two overlapping slow polls (n8n does not serialize them), project %s: each entry once',
+		async (_name, parameters) => {
+			const r = runner(sim, parameters);
+			await r.poll();
+			sim.appendLog(OP, { message: { msg: 'one' } });
+			sim.appendLog(OP, { message: { msg: 'two' } });
+			sim.faults.add({ route: 'getProject', latencyMs: 150 });
+			sim.faults.add({ route: 'listOperationLogs', latencyMs: 50 });
+			const [a, b] = await Promise.all([r.poll(), r.poll()]);
+			expect(a.error ?? b.error).toBeUndefined();
+			expect([...msgs(a.items), ...msgs(b.items)]).toEqual(['one', 'two']);
+			expect((await r.poll()).items).toBeNull();
+		},
+	);
 });
 
 describe("the API's liberties (simulator transformations)", () => {

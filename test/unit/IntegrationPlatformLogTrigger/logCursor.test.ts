@@ -10,15 +10,18 @@ import {
 	CURSOR_VERSION,
 	entryKeyOf,
 	isoWithOriginalPrecision,
-	keysPerOperation,
 	keyToNs,
 	latestEntries,
 	LOOK_BACK_MS,
-	MAX_KEYS_PER_OPERATION,
 	MAX_UNDATED_PER_OPERATION,
-	MIN_KEYS_PER_OPERATION,
+	MAX_WINDOW_ENTRIES,
+	MIN_BYTES_PER_OPERATION,
 	normalizeEntries,
+	nsToKey,
 	readState,
+	recordStart,
+	shareOf,
+	STATE_BUDGET_BYTES,
 	type CursorState,
 	type LogEntry,
 	type OperationCursor,
@@ -90,10 +93,10 @@ describe('entry keys', () => {
 		expect(a).toBe(b);
 	});
 
-	test('differ by operation, timestamp (to the microsecond), severity and message', () => {
+	test('differ by operation, timestamp (to the second), severity and message', () => {
 		const a = entryKeyOf(OP, ts(1), 'INFO', message);
 		expect(entryKeyOf(OP2, ts(1), 'INFO', message)).not.toBe(a);
-		expect(entryKeyOf(OP, ts(2), 'INFO', message)).not.toBe(a);
+		expect(entryKeyOf(OP, ts(1_000_001), 'INFO', message)).not.toBe(a);
 		expect(entryKeyOf(OP, ts(1), 'DEBUG', message)).not.toBe(a);
 		expect(entryKeyOf(OP, ts(1), 'INFO', { ...message, msg: 'other' })).not.toBe(a);
 	});
@@ -102,6 +105,13 @@ describe('entry keys', () => {
 		const key = entryKeyOf(OP, '2025-06-02T08:15:41.5Z', 'INFO', message);
 		expect(entryKeyOf(OP, '2025-06-02T08:15:41.500000Z', 'INFO', message)).toBe(key);
 		expect(entryKeyOf(OP, '2025-06-02T10:15:41.500+02:00', 'INFO', message)).toBe(key);
+	});
+
+	test('do not depend on the digits below the second: a re-rendered timestamp keeps the key', () => {
+		const key = entryKeyOf(OP, '2025-06-02T08:15:41.816354Z', 'INFO', message);
+		expect(entryKeyOf(OP, '2025-06-02T08:15:41.816Z', 'INFO', message)).toBe(key);
+		expect(entryKeyOf(OP, '2025-06-02T08:15:41Z', 'INFO', message)).toBe(key);
+		expect(entryKeyOf(OP, '2025-06-02T08:15:42Z', 'INFO', message)).not.toBe(key);
 	});
 
 	test('unparseable timestamps are keyed by their text', () => {
@@ -123,8 +133,9 @@ describe('normalizeEntries', () => {
 		];
 		const entries = norm(response);
 		expect(entries[0].entryKey).toBe(entries[1].entryKey);
-		expect(polls([response], { emitExisting: true }).emitted).toEqual([['a', 'b']]);
-		expect(polls([[log(0, 'before')], response]).emitted).toEqual([[], ['a', 'b']]);
+		const sorted = (emitted: string[][]) => emitted.map((e) => [...e].sort());
+		expect(sorted(polls([response], { emitExisting: true }).emitted)).toEqual([['a', 'b']]);
+		expect(sorted(polls([[log(0, 'before')], response]).emitted)).toEqual([[], ['a', 'b']]);
 	});
 
 	test('keeps microseconds (Date would not): nanosecond key, ISO text with the original digits', () => {
@@ -353,15 +364,34 @@ describe('advanceCursor: several operations', () => {
 });
 
 describe('stored state', () => {
-	test('shape: version, per operation mark, floor, keys', () => {
+	test('shape: version, per operation mark (upper end of the newest text), floor, exact list', () => {
 		const { state } = polls([[log(1, 'a'), log(2, 'b')]]);
 		expect(state.v).toBe(CURSOR_VERSION);
 		const op = state.ops[OP];
-		expect(op.m).toBe(timestampKey(ts(2)));
-		expect(op.f).toMatch(/^[0-9a-z]+$/);
-		expect(op.s).toHaveLength(2);
-		for (const s of op.s) expect(s).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{16}$/);
-		expect(op.s[1].startsWith('0.')).toBe(true); // the mark's own entry
+		// ts(2) has microseconds: the instant lies somewhere in [.000002, .000003)
+		expect(op.m).toBe(nsToKey(keyToNs(timestampKey(ts(2))!) + 999n));
+		expect(op.f).toBe((BigInt(LOOK_BACK_MS) * 1_000_000n).toString(36)); // the look-back
+		expect(op.s).toMatch(/^[A-Za-z0-9_-]+$/);
+		expect(Buffer.from(op.s!, 'base64url')).toHaveLength(16); // two entries, 8 bytes each
+		expect(op.t).toBeUndefined(); // nothing older than the list
+	});
+
+	test('version 1 cursors continue from their mark: later entries are emitted, the old ones are not', () => {
+		const v1 = {
+			v: 1,
+			ops: {
+				[OP]: { m: timestampKey(ts(2)), f: '0', s: ['0.AAAAAAAAAAAAAAAA'] },
+				[OP2]: { s: [] },
+			},
+		};
+		const read = readState(v1);
+		expect(read.v).toBe(CURSOR_VERSION);
+		expect(read.ops[OP2]).toEqual({});
+		const r = advanceCursor(v1, [
+			{ operationId: OP, entries: norm([log(1, 'a'), log(2, 'b'), log(3, 'c')]) },
+		]);
+		expect(msgs(r.fresh)).toEqual(['c']);
+		expect(r.seeded).toEqual([]);
 	});
 
 	test('readState drops what it does not understand (that operation starts afresh)', () => {
@@ -380,7 +410,7 @@ describe('stored state', () => {
 		expect(Object.keys(state.ops)).toEqual(['good']);
 	});
 
-	test('stays small whatever the history: 20,000 entries over 100 polls', () => {
+	test('stays small whatever the history: 20,000 entries over 200 polls', () => {
 		let state: unknown;
 		let largest = 0;
 		const history: ReturnType<typeof log>[] = [];
@@ -392,69 +422,164 @@ describe('stored state', () => {
 			state = next;
 			largest = Math.max(largest, JSON.stringify(state).length);
 		}
-		expect((state as CursorState).ops[OP].s.length).toBeLessThanOrEqual(MAX_KEYS_PER_OPERATION);
-		expect(largest).toBeLessThan(4500);
+		const op = (state as CursorState).ops[OP];
+		expect(Buffer.from(op.s ?? '', 'base64url').length / 8).toBeLessThanOrEqual(
+			shareOf(1).listItems,
+		);
+		expect(Buffer.from(op.t ?? '', 'base64url').length / 11).toBe(shareOf(1).cells);
+		expect(largest).toBeLessThan(6144);
 	});
 
-	test('key share per operation: 128 for one, budget split for more, at least 32', () => {
-		expect(keysPerOperation(1)).toBe(MAX_KEYS_PER_OPERATION);
-		expect(keysPerOperation(3)).toBe(64);
-		expect(keysPerOperation(100)).toBe(MIN_KEYS_PER_OPERATION);
+	test('share per operation: the budget split equally, at least MIN_BYTES_PER_OPERATION each', () => {
+		expect(shareOf(1)).toEqual({ listItems: 144, cells: 195 });
+		expect(shareOf(3)).toEqual({ listItems: 48, cells: 63 });
+		expect(shareOf(20)).toEqual({ listItems: 8, cells: 12 });
+		for (const n of [1, 2, 3, 5, 8, 13, 20]) {
+			const { listItems, cells } = shareOf(n);
+			expect(cells % 3).toBe(0);
+			expect(listItems * 8 + cells * 11).toBeLessThanOrEqual(
+				Math.max(MIN_BYTES_PER_OPERATION, STATE_BUDGET_BYTES / n),
+			);
+		}
 	});
 });
 
-describe('advanceOperation: the key cap', () => {
-	const opts = { seed: false, maxKeys: 4 };
+describe('advanceOperation: window, exact list and sketch', () => {
+	const share = { listItems: 4, cells: 12 };
+	const opts = { seed: false, share };
+	/** One entry in each whole second. */
+	const second = (i: number) => log(i * 1_000_000, `s${i}`);
+	const seconds = (from: number, to: number) =>
+		Array.from({ length: to - from + 1 }, (_, i) => second(from + i));
 
-	test('drops the oldest timestamps, raises the floor above them, and stays exact above it', () => {
-		const r1 = advanceOperation(
-			undefined,
-			norm([1, 2, 3, 4, 5, 6].map((i) => log(i, `e${i}`))),
-			opts,
-		);
-		expect(msgs(r1.fresh)).toHaveLength(6);
-		expect(r1.next.s).toHaveLength(4);
-		// e1 and e2 are below the floor now: not emitted again even though their keys are gone
-		const r2 = advanceOperation(
-			r1.next,
-			norm([1, 2, 3, 4, 5, 6, 7].map((i) => log(i, `e${i}`))),
-			opts,
-		);
-		expect(msgs(r2.fresh)).toEqual(['e7']);
-	});
-
-	test('a timestamp group at the cut goes as a whole', () => {
-		const entries = norm([log(1, 'a'), log(2, 'b1'), log(2, 'b2'), log(3, 'c'), log(4, 'd')]);
-		const r = advanceOperation(undefined, entries, opts);
-		// 5 keys, cap 4: the cut falls on t=1 → kept b1, b2, c, d
-		expect(r.next.s).toHaveLength(4);
-		const r2 = advanceOperation(
-			undefined,
-			norm([log(1, 'a'), log(1, 'a2'), log(2, 'b1'), log(2, 'b2'), log(3, 'c')]),
-			{
-				seed: false,
-				maxKeys: 3,
-			},
-		);
-		// cut needs 2 keys gone: the t=1 group (a, a2); b1, b2, c stay
-		expect(r2.next.s).toHaveLength(3);
-		const again = advanceOperation(
-			r2.next,
-			norm([log(1, 'a'), log(1, 'a2'), log(2, 'b1'), log(2, 'b2'), log(3, 'c')]),
-			{
-				seed: false,
-				maxKeys: 3,
-			},
-		);
+	test('the newest whole seconds go to the exact list, older ones to the sketch; late entries in either are emitted once', () => {
+		const all = seconds(1, 10);
+		const r1 = advanceOperation(undefined, norm(all), opts);
+		expect(r1.fresh).toHaveLength(10);
+		expect(Buffer.from(r1.next.s!, 'base64url')).toHaveLength(4 * 8);
+		expect(Buffer.from(r1.next.t!, 'base64url')).toHaveLength(12 * 11);
+		const again = advanceOperation(r1.next, norm(all), opts);
 		expect(again.fresh).toEqual([]);
+		expect(again.next).toEqual(r1.next);
+		const late = [log(2_500_000, 'late in the sketch'), log(9_500_000, 'late in the list')];
+		const r2 = advanceOperation(r1.next, norm([...all, ...late]), opts);
+		expect(msgs(r2.fresh).sort()).toEqual(['late in the list', 'late in the sketch']);
+		expect(advanceOperation(r2.next, norm([...late, ...all]), opts).fresh).toEqual([]);
 	});
 
-	test('the group at the mark is never dropped, even beyond the cap', () => {
-		const burst = Array.from({ length: 10 }, (_, i) => log(9, `m${i}`));
-		const r = advanceOperation(undefined, norm([log(1, 'old'), ...burst]), opts);
-		expect(r.next.s).toHaveLength(10);
-		const again = advanceOperation(r.next, norm([log(1, 'old'), ...burst, log(9, 'm10')]), opts);
-		expect(msgs(again.fresh)).toEqual(['m10']);
+	test('entries that vanish from an answer stay recorded: when they come back they are not new', () => {
+		const all = seconds(1, 10);
+		const r1 = advanceOperation(undefined, norm(all), opts);
+		const r2 = advanceOperation(r1.next, norm(all.slice(3)), opts); // 1–3 gone (sketch)
+		expect(r2.fresh).toEqual([]);
+		const r3 = advanceOperation(r2.next, norm(all.filter((_, i) => i !== 8)), opts); // 9 gone (list)
+		expect(r3.fresh).toEqual([]);
+		expect(advanceOperation(r3.next, norm(all), opts).fresh).toEqual([]);
+	});
+
+	test('more changes below the list than the sketch can list: those late entries are skipped, the floor rises to the list, nothing repeats', () => {
+		const all = Array.from({ length: 20 }, (_, i) => second(2 * i + 2)); // seconds 2, 4, …, 40
+		const r1 = advanceOperation(undefined, norm(all), { seed: true, share });
+		const late = Array.from({ length: 100 }, (_, i) => log(3_000_000 + i * 1_000, `late ${i}`));
+		const r2 = advanceOperation(r1.next, norm([...all, ...late]), opts);
+		expect(r2.fresh).toEqual([]);
+		expect(r2.next.t).toBeUndefined(); // the sketch's seconds are below the floor now
+		const r3 = advanceOperation(
+			r2.next,
+			norm([...all, ...late, second(41), log(33_000_000, 'below the list')]),
+			opts,
+		);
+		expect(msgs(r3.fresh)).toEqual(['s41']);
+		expect(advanceOperation(r3.next, norm([...all, ...late, second(41)]), opts).fresh).toEqual([]);
+	});
+
+	test('a small sketch still lists a few late entries (seeded: 300 polls of 1–4 late entries in 12 cells)', () => {
+		const random = prng(77);
+		const all = seconds(1, 40);
+		const base = advanceOperation(undefined, norm(all), { seed: true, share }).next;
+		let listed = 0;
+		for (let trial = 0; trial < 300; trial++) {
+			const n = 1 + Math.floor(random() * 4);
+			const late = Array.from({ length: n }, (_, i) =>
+				log(Math.floor(random() * 30_000_000) + 1_000_000, `late ${trial}.${i}`),
+			);
+			const r = advanceOperation(base, norm([...all, ...late]), opts);
+			if (r.fresh.length === new Set(late.map((e) => e.message.msg)).size) listed++;
+		}
+		expect(listed).toBe(300);
+	});
+
+	test('MAX_WINDOW_ENTRIES: the floor rises to the N-th newest entry; late entries below it are skipped', () => {
+		const all = seconds(1, 10);
+		const capped = { ...opts, maxWindowEntries: 5 };
+		const r1 = advanceOperation(undefined, norm(all), capped);
+		const late = [log(6_500_000, 'within the newest 5'), log(5_500_000, 'beyond them')];
+		expect(msgs(advanceOperation(r1.next, norm([...all, ...late]), capped).fresh)).toEqual([
+			'within the newest 5',
+		]);
+	});
+});
+
+describe('copies (same second, severity and message, other sub-second digits)', () => {
+	const copy = (micros: number) => log(micros, 'Retrying request');
+
+	test('are distinct entries: each emitted once, exact duplicates once', () => {
+		const { emitted } = polls([
+			[log(0, 'history')],
+			[log(0, 'history'), copy(5_100_000), copy(5_100_000), copy(5_200_000)],
+			[log(0, 'history'), copy(5_100_000), copy(5_200_000), copy(5_300_000)],
+			[log(0, 'history'), copy(5_300_000), copy(5_200_000), copy(5_100_000)],
+		]);
+		expect(emitted).toEqual([
+			[],
+			['Retrying request', 'Retrying request'],
+			['Retrying request'],
+			[],
+		]);
+	});
+
+	test('one that shows up late is emitted once (with the digits of a copy that sorts after it)', () => {
+		const r = polls([
+			[log(0, 'history')],
+			[log(0, 'history'), copy(5_200_000)],
+			[log(0, 'history'), copy(5_200_000), copy(5_100_000)],
+			[log(0, 'history'), copy(5_100_000), copy(5_200_000)],
+		]);
+		expect(r.emitted).toEqual([[], ['Retrying request'], ['Retrying request'], []]);
+	});
+
+	test('rendered with whole seconds they merge (nothing new), and come back apart (nothing new)', () => {
+		const coarse = { ...copy(5_000_000), timestamp: '2025-06-02T08:00:05Z' };
+		const { emitted } = polls([
+			[log(0, 'history')],
+			[log(0, 'history'), copy(5_100_000), copy(5_200_000)],
+			[log(0, 'history'), coarse, coarse],
+			[log(0, 'history'), copy(5_100_000), copy(5_200_000)],
+		]);
+		expect(emitted).toEqual([[], ['Retrying request', 'Retrying request'], [], []]);
+	});
+});
+
+describe('the state bound as written (logCursor.ts, "Guarantee")', () => {
+	const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+	test.each([
+		[1, 4608],
+		[10, 5427],
+		[20, 7680],
+	])('%i operation(s) with full lists and sketches: under %i bytes', (n, bound) => {
+		const ops = Array.from({ length: n }, (_, i) => uuid(i));
+		const answer = (op: string, extra: number) =>
+			Array.from({ length: 3000 + extra }, (_, i) => log(i * 1_000_003, `${op} ${i}`));
+		let state: unknown;
+		let largest = 0;
+		for (let poll = 0; poll < 3; poll++) {
+			state = advanceCursor(
+				state,
+				ops.map((op) => ({ operationId: op, entries: norm(answer(op, poll), op) })),
+			).next;
+			largest = Math.max(largest, JSON.stringify(state).length);
+		}
+		expect(largest).toBeLessThan(bound);
 	});
 });
 
@@ -466,31 +591,25 @@ describe('advanceOperation: undated entries', () => {
 	});
 
 	test('are emitted once, after the dated ones, and forgotten when the API drops them', () => {
-		const r1 = advanceOperation({ s: [] }, norm([undated(1), log(1, 'a')]), {
-			seed: false,
-			maxKeys: 10,
-		});
+		const r1 = advanceOperation({}, norm([undated(1), log(1, 'a')]), { seed: false });
 		expect(msgs(r1.fresh)).toEqual(['a', 'u1']);
-		const r2 = advanceOperation(r1.next, norm([undated(1), log(1, 'a')]), {
-			seed: false,
-			maxKeys: 10,
-		});
+		const r2 = advanceOperation(r1.next, norm([undated(1), log(1, 'a')]), { seed: false });
 		expect(r2.fresh).toEqual([]);
-		const r3 = advanceOperation(r2.next, norm([log(1, 'a')]), { seed: false, maxKeys: 10 });
+		const r3 = advanceOperation(r2.next, norm([log(1, 'a')]), { seed: false });
 		expect(r3.next.u).toBeUndefined();
 	});
 
 	test('the first poll records them; beyond the cap they wait instead of repeating', () => {
 		const many = Array.from({ length: MAX_UNDATED_PER_OPERATION + 3 }, (_, i) => undated(i));
-		const seeded = advanceOperation(undefined, norm(many.slice(0, 2)), { seed: true, maxKeys: 10 });
+		const seeded = advanceOperation(undefined, norm(many.slice(0, 2)), { seed: true });
 		expect(seeded.fresh).toEqual([]);
-		const r1 = advanceOperation(seeded.next, norm(many), { seed: false, maxKeys: 10 });
+		const r1 = advanceOperation(seeded.next, norm(many), { seed: false });
 		expect(r1.fresh).toHaveLength(MAX_UNDATED_PER_OPERATION - 2);
 		expect(r1.next.u).toHaveLength(MAX_UNDATED_PER_OPERATION);
-		const r2 = advanceOperation(r1.next, norm(many), { seed: false, maxKeys: 10 });
+		const r2 = advanceOperation(r1.next, norm(many), { seed: false });
 		expect(r2.fresh).toEqual([]);
 		// retention frees room: the waiting ones come out, once
-		const r3 = advanceOperation(r2.next, norm(many.slice(5)), { seed: false, maxKeys: 10 });
+		const r3 = advanceOperation(r2.next, norm(many.slice(5)), { seed: false });
 		const emittedOverall = new Set([...r1.fresh, ...r3.fresh].map((e) => e.entryKey));
 		expect(emittedOverall.size).toBe(r1.fresh.length + r3.fresh.length);
 		expect(r3.fresh.length).toBeGreaterThan(0);
@@ -567,9 +686,182 @@ describe('property: exactly once against an oracle (pure, seeded)', () => {
 	});
 });
 
+/**
+ * Traces of the review of the cursor's edges: each one failed before the change it names
+ * (bounded state for equal timestamps, "start from now" after an empty first answer, identity
+ * whatever the timestamp's precision, a lateness guarantee that holds with many operations).
+ */
+describe('review traces', () => {
+	const stateBytes = (state: unknown) => JSON.stringify(state).length;
+	const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+	/** Polls several operations; `answers[i]` maps operation → its answer in poll i. */
+	function multiPolls(
+		ops: string[],
+		answers: Array<Record<string, unknown[]>>,
+		options: { now?: number } = {},
+	) {
+		let state: unknown;
+		const emitted: string[][] = [];
+		let largest = 0;
+		for (const answer of answers) {
+			const logs = ops.map((op) => ({ operationId: op, entries: norm(answer[op] ?? [], op) }));
+			const { fresh, next } = advanceCursor(state, logs, options);
+			emitted.push(msgs(fresh));
+			state = next;
+			largest = Math.max(largest, stateBytes(state));
+		}
+		return { emitted, state, largest };
+	}
+
+	test('(a) 5,000 entries sharing one timestamp: each emitted once, the state stays under 6 KB', () => {
+		const t = 5_000_000;
+		const burst = Array.from({ length: 5000 }, (_, i) => log(t, `same instant ${i}`));
+		const history = [log(0, 'history')];
+		const responses = [
+			history,
+			[...history, ...burst],
+			[...history, ...burst],
+			[...history, ...burst, log(t, 'late twin')],
+			[...history, ...burst, log(t, 'late twin'), log(t + 1, 'next')],
+			[...history, ...burst, log(t, 'late twin'), log(t + 1, 'next')],
+		];
+		let state: unknown;
+		const emitted: string[][] = [];
+		const sizes: number[] = [];
+		for (const response of responses) {
+			const { fresh, next } = advanceCursor(state, [
+				{ operationId: uuid(1), entries: norm(response, uuid(1)) },
+			]);
+			emitted.push(msgs(fresh));
+			state = next;
+			sizes.push(stateBytes(state));
+		}
+		expect(emitted[1]).toHaveLength(5000);
+		expect(new Set(emitted[1]).size).toBe(5000);
+		expect(emitted.slice(2)).toEqual([[], ['late twin'], ['next'], []]);
+		expect(Math.max(...sizes)).toBeLessThan(6144);
+	});
+
+	test('(a) the same with 20 operations: the whole state stays bounded', () => {
+		const ops = Array.from({ length: 20 }, (_, i) => uuid(i));
+		const t = 5_000_000;
+		const burst = (op: string) => Array.from({ length: 5000 }, (_, i) => log(t, `${op} ${i}`));
+		const seed = Object.fromEntries(ops.map((op) => [op, [log(0, 'history')]]));
+		const all = Object.fromEntries(ops.map((op) => [op, [log(0, 'history'), ...burst(op)]]));
+		const { emitted, largest } = multiPolls(ops, [seed, all, all]);
+		expect(emitted[1]).toHaveLength(20 * 5000);
+		expect(emitted[2]).toEqual([]);
+		expect(largest).toBeLessThan(7680);
+	});
+
+	test('(b) an empty first answer still starts from now: the activation time is the floor', () => {
+		const now = BASE + 60_000; // ms: the poll's clock, one minute after the history began
+		const history = Array.from({ length: 500 }, (_, i) => log(i * 100_000, `history ${i}`));
+		const after = log(61_000_000, 'after the activation');
+		const { emitted } = multiPolls(
+			[OP],
+			[{ [OP]: [] }, { [OP]: history }, { [OP]: [...history, after] }],
+			{ now },
+		);
+		expect(emitted).toEqual([[], [], ['after the activation']]);
+	});
+
+	test('(b) recordStart: operations without a cursor get the activation time as their floor (a failed first poll)', () => {
+		const now = BASE + 60_000;
+		const started = recordStart(undefined, [OP], now);
+		const history = Array.from({ length: 500 }, (_, i) => log(i * 100_000, `history ${i}`));
+		const r = advanceCursor(started, [{ operationId: OP, entries: norm(history) }], {
+			now: now + 60_000,
+		});
+		expect(r.fresh).toEqual([]);
+		expect(r.seeded).toEqual([]);
+		const r2 = advanceCursor(
+			r.next,
+			[{ operationId: OP, entries: norm([...history, log(61_000_000, 'new')]) }],
+			{ now: now + 120_000 },
+		);
+		expect(msgs(r2.fresh)).toEqual(['new']);
+		// an operation that already has a cursor keeps it
+		expect(recordStart(r2.next, [OP], now + 999_999)).toBeUndefined();
+	});
+
+	test('(c) a timestamp re-rendered with milliseconds or whole seconds is the same entry', () => {
+		const entry = (timestamp: string) => ({ timestamp, severity: 'INFO', message: { msg: 'e' } });
+		const base = [log(0, 'history')];
+		const { emitted } = polls([
+			base,
+			[...base, entry('2025-06-02T08:00:05.123456Z')],
+			[...base, entry('2025-06-02T08:00:05.123Z')],
+			[...base, entry('2025-06-02T08:00:05Z')],
+			[...base, entry('2025-06-02T08:00:05.123456Z')],
+			[...base, entry('2025-06-02T08:00:05.1234Z'), log(6_000_000, 'later')],
+		]);
+		expect(emitted).toEqual([[], ['e'], [], [], [], ['later']]);
+		expect(entryKeyOf(OP, '2025-06-02T08:00:05.123Z', 'INFO', { msg: 'e' })).toBe(
+			entryKeyOf(OP, '2025-06-02T08:00:05.123456Z', 'INFO', { msg: 'e' }),
+		);
+	});
+
+	test('(c) the other way round: seen with whole seconds first, then with microseconds', () => {
+		const entry = (timestamp: string, msg: string) => ({
+			timestamp,
+			severity: 'INFO',
+			message: { msg },
+		});
+		const base = [log(0, 'history')];
+		const { emitted } = polls([
+			base,
+			[...base, entry('2025-06-02T08:00:05Z', 'a')],
+			[...base, entry('2025-06-02T08:00:05.900001Z', 'a')],
+			[
+				...base,
+				entry('2025-06-02T08:00:05.900001Z', 'a'),
+				entry('2025-06-02T08:00:05.950000Z', 'b'),
+			],
+		]);
+		expect(emitted).toEqual([[], ['a'], [], ['b']]);
+	});
+
+	test('(d) 20 operations, a burst of 40 entries, then one 0.34 s behind the newest: emitted', () => {
+		const ops = Array.from({ length: 20 }, (_, i) => uuid(i));
+		const seed = Object.fromEntries(ops.map((op) => [op, [log(0, `${op} history`)]]));
+		const burst = Array.from({ length: 40 }, (_, i) => log(1_000_000 + i * 8_500, `burst ${i}`));
+		const newest = 1_000_000 + 39 * 8_500;
+		const late = log(newest - 340_000, 'late by 0.34 s');
+		const withBurst = { ...seed, [ops[0]]: [...seed[ops[0]], ...burst] };
+		const withLate = { ...seed, [ops[0]]: [...seed[ops[0]], ...burst, late] };
+		const { emitted, largest } = multiPolls(ops, [seed, withBurst, withLate, withLate]);
+		expect(emitted[1]).toHaveLength(40);
+		expect(emitted.slice(2)).toEqual([['late by 0.34 s'], []]);
+		expect(largest).toBeLessThan(8192);
+	});
+
+	test('(d) the guarantee as written: up to an hour and MAX_WINDOW_ENTRIES behind the newest, beyond that skipped', () => {
+		const hour = LOOK_BACK_MS * 1000;
+		const many = Array.from({ length: MAX_WINDOW_ENTRIES + 10 }, (_, i) =>
+			log(hour + i * 10, `e${i}`),
+		);
+		const newest = hour + (MAX_WINDOW_ENTRIES + 9) * 10;
+		const { emitted } = polls([
+			[log(0, 'history')],
+			[log(0, 'history'), ...many],
+			[
+				log(0, 'history'),
+				...many,
+				log(newest - 10 * (MAX_WINDOW_ENTRIES - 50) - 5, 'behind 450 entries'),
+				log(newest - 10 * (MAX_WINDOW_ENTRIES + 5) - 5, 'behind 505 entries'),
+				log(newest - hour - 1, 'more than an hour behind'),
+			],
+		]);
+		expect(emitted[1]).toHaveLength(MAX_WINDOW_ENTRIES + 10);
+		expect(emitted[2]).toEqual(['behind 450 entries']);
+	});
+});
+
 describe('OperationCursor type', () => {
 	test('a hand-made cursor is accepted', () => {
-		const op: OperationCursor = { s: [] };
-		expect(readState({ v: CURSOR_VERSION, ops: { x: op } }).ops.x).toEqual({ s: [] });
+		const op: OperationCursor = { m: timestampKey(ts(1)), f: '0' };
+		expect(readState({ v: CURSOR_VERSION, ops: { x: op } }).ops.x).toEqual(op);
 	});
 });
