@@ -7,11 +7,20 @@
  * the simulator and every example workflow imported. Ctrl-C stops both.
  *
  * Everything n8n stores lives in .n8n-start/ (git-ignored), so a second `npm start` keeps your
- * workflows. Environment: N8N_PORT (5678), SIM_PORT (4010; the read host uses SIM_PORT + 1).
+ * workflows. The set-up is keyed by name (test/harness/n8n/bootstrap.js, importMissing): stopped
+ * half-way, the next start creates only what is missing, never a second copy; once complete
+ * (.n8n-start/npm-start.json), it is not repeated, so examples you delete stay deleted.
+ * Environment: N8N_PORT (5678), SIM_PORT (4010; the read host uses SIM_PORT + 1).
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { packPackage, startN8n, OWNER } = require('../test/harness/n8n');
+const {
+	importMissing,
+	packPackage,
+	readExamples,
+	startN8n,
+	OWNER,
+} = require('../test/harness/n8n');
 const { startSimulator, SEED } = require('../test/simulator');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -19,6 +28,7 @@ const USER_FOLDER = path.join(ROOT, '.n8n-start');
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const SIM_PORT = Number(process.env.SIM_PORT ?? 4010);
 const say = (/** @type {string} */ message) => process.stdout.write(`${message}\n`);
+let stopping = false;
 
 async function main() {
 	const started = Date.now();
@@ -37,9 +47,16 @@ async function main() {
 		logGrowth: { intervalMs: 20_000 },
 	});
 
-	say(`▸ Starting n8n on 127.0.0.1:${N8N_PORT} (first start provisions Node 24 and n8n: a few minutes) …`);
+	say(
+		`▸ Starting n8n on 127.0.0.1:${N8N_PORT} (first start provisions Node 24 and n8n: a few minutes) …`,
+	);
 	fs.mkdirSync(USER_FOLDER, { recursive: true });
-	const n8n = await startN8n({ packageTgz, userFolder: USER_FOLDER, port: N8N_PORT, progress: (m) => say(`  ${m}`) });
+	const n8n = await startN8n({
+		packageTgz,
+		userFolder: USER_FOLDER,
+		port: N8N_PORT,
+		progress: (m) => say(`  ${m}`),
+	});
 	// If this script dies, n8n must not outlive it.
 	process.on('exit', () => {
 		try {
@@ -49,7 +66,6 @@ async function main() {
 		}
 	});
 
-	let stopping = false;
 	const stop = async () => {
 		if (stopping) return;
 		stopping = true;
@@ -63,32 +79,54 @@ async function main() {
 	process.on('SIGTERM', stop);
 
 	const marker = path.join(USER_FOLDER, 'npm-start.json');
-	const previous = fs.existsSync(marker) ? JSON.parse(fs.readFileSync(marker, 'utf8')) : undefined;
-	if (!previous) {
+	if (!fs.existsSync(marker)) {
 		say('▸ Creating the credentials and importing the example workflows …');
-		const apiKey = await n8n.createCredential({
-			type: 'integrationPlatformApi',
-			name: 'Integration Platform (simulator)',
-			data: { apiKey: SEED.apiKey, baseUrl: sim.apiUrl, readUrl: sim.readUrl },
+		// The simulator serves read results over http on this machine, which the event trigger's
+		// download rules refuse unless the workflow allows it (a testing option).
+		const workflows = readExamples().map((/** @type {any} */ workflow) => ({
+			...workflow,
+			nodes: workflow.nodes.map((/** @type {any} */ node) =>
+				node.type.endsWith('.integrationPlatformTrigger')
+					? {
+							...node,
+							parameters: {
+								...node.parameters,
+								options: {
+									...(node.parameters.options ?? {}),
+									allowInsecureDownloads: true,
+									downloadHosts: new URL(sim.apiUrl).hostname,
+								},
+							},
+						}
+					: node,
+			),
+		}));
+		// Keyed by name: after a start stopped half-way, only what is missing is created.
+		const { credentials, created } = await importMissing(n8n, {
+			credentials: [
+				{
+					type: 'integrationPlatformApi',
+					name: 'Integration Platform (simulator)',
+					data: { apiKey: SEED.apiKey, baseUrl: sim.apiUrl, readUrl: sim.readUrl },
+				},
+				{
+					type: 'integrationPlatformTokenApi',
+					name: 'Integration Platform token (simulator)',
+					data: { accessToken: SEED.bearerToken, baseUrl: sim.apiUrl },
+				},
+			],
+			workflows,
 		});
-		const token = await n8n.createCredential({
-			type: 'integrationPlatformTokenApi',
-			name: 'Integration Platform token (simulator)',
-			data: { accessToken: SEED.bearerToken, baseUrl: sim.apiUrl },
-		});
-		const credentials = {
-			integrationPlatformApi: { id: apiKey.id, name: apiKey.name },
-			integrationPlatformTokenApi: { id: token.id, name: token.name },
-		};
-		const examplesDir = path.join(ROOT, 'examples');
-		let imported = 0;
-		for (const file of fs.readdirSync(examplesDir).filter((f) => f.endsWith('.json')).sort()) {
-			const workflow = JSON.parse(fs.readFileSync(path.join(examplesDir, file), 'utf8'));
-			await n8n.createWorkflow(workflow, credentials);
-			imported++;
-		}
-		fs.writeFileSync(marker, JSON.stringify({ credentials, imported, simulator: { apiUrl: sim.apiUrl, readUrl: sim.readUrl } }, null, 2));
-		say(`  2 credentials, ${imported} example workflows`);
+		const simulator = { apiUrl: sim.apiUrl, readUrl: sim.readUrl };
+		fs.writeFileSync(
+			marker,
+			JSON.stringify({ credentials, examples: workflows.length, simulator }, null, 2),
+		);
+		const kept = 2 - created.credentials + workflows.length - created.workflows;
+		say(
+			`  2 credentials, ${workflows.length} example workflows` +
+				(kept ? ` (${kept} of these were there from an interrupted start)` : ''),
+		);
 	}
 
 	say(`
@@ -114,6 +152,9 @@ Press Ctrl-C to stop. Your workflows are kept in .n8n-start/ for the next npm st
 }
 
 main().catch((error) => {
-	process.stderr.write(`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+	if (stopping) return; // Ctrl-C during the set-up: n8n went away under it
+	process.stderr.write(
+		`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`,
+	);
 	process.exit(1);
 });

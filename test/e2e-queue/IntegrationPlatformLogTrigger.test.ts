@@ -12,6 +12,7 @@
  * in between too; they must not change the outcome. Every entry written after activation must be
  * emitted exactly once.
  */
+import { CURSOR_VERSION } from '../../nodes/IntegrationPlatformLogTrigger/logCursor';
 import { readExample, type N8nClient } from '../harness/e2eContext';
 import { SEED, startSimulator, type LogSimulator } from '../harness/logTriggerEngine';
 import {
@@ -139,7 +140,7 @@ test('activation polls in main, records the history as seen ("start from now") a
 		const workflow = await n8n.api('GET', `/workflows/${workflowId}`);
 		return workflow.staticData?.[`node:${TRIGGER}`]?.logCursor;
 	});
-	expect(cursor).toMatchObject({ v: 1, ops: { [operationId]: expect.any(Object) } });
+	expect(cursor).toMatchObject({ v: CURSOR_VERSION, ops: { [operationId]: expect.any(Object) } });
 	await sleep(1500);
 	expect(await triggerRuns()).toEqual([]);
 });

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import { SEED, startSimulator, type Simulator } from './actionEngine';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createClient } = require('./n8n') as {
+const { createClient } = require('./n8n/restClient') as {
 	createClient(connection: object): N8nClient;
 };
 

@@ -1,7 +1,7 @@
 /**
  * Runs one node of this package in-process, through n8n-core's WorkflowExecute, exactly as n8n
  * runs it (declarative routing, credentials, preSend/postReceive, continueOnFail), against the
- * simulator. Recipe: shared/reference/n8n-conventions.md §8.2. Used by test/engine/*.
+ * simulator (docs/testing.md, "Test layers"). Used by test/engine/*.
  */
 import { DirectoryLoader, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
@@ -170,7 +170,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 		instanceBaseUrl: 'http://localhost:5678',
 		userId: 'user-1',
 	};
-	// Unknown keys answer undefined, as in n8n-conventions §8.2.
+	// Keys the nodes do not use answer undefined.
 	const additionalData = new Proxy(base, {
 		get: (target, key) => (target as Record<string | symbol, unknown>)[key],
 	}) as IWorkflowExecuteAdditionalData;

@@ -1,5 +1,5 @@
 // Runs before each engine test file: n8n-core's InstanceSettings writes an encryption key under
-// N8N_USER_FOLDER on first use, which must not be the developer's ~/.n8n (n8n-conventions §8.2).
+// N8N_USER_FOLDER on first use, which must not be the developer's ~/.n8n.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');

