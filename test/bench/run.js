@@ -14,9 +14,12 @@
  *   P2, P3 (event and log triggers) run when those nodes are in the package: see p2.js, p3.js.
  *   P5  60 s of sustained signed deliveries, single process and queue mode (about 10 minutes; only
  *       when BENCH_ONLY names it): see p5.js.
+ *   P7  Operation → Get Many, Return All over 100,000 operations of one installation: peak heap
+ *       against the output alone, requests, page size (about 10 s; it needs no n8n, so
+ *       BENCH_ONLY=p7 alone builds nothing and starts none): see p7.js.
  *
  * Options (environment): BENCH_ITEMS (1000), BENCH_ROUNDS (3), BENCH_ONLY (comma list, default
- * p1,p2,p3,p4; add p5 for the load run).
+ * p1,p2,p3,p4,p7; add p5 for the load run), BENCH_P7_OPERATIONS (100000).
  * Results are also written to test/bench/results/latest.json.
  */
 const { execFile, execFileSync } = require('node:child_process');
@@ -31,7 +34,7 @@ const { startSimulator, SEED } = require('../simulator');
 const ROOT = path.resolve(__dirname, '..', '..');
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const ONLY = (process.env.BENCH_ONLY ?? 'p1,p2,p3,p4').split(',');
+const ONLY = (process.env.BENCH_ONLY ?? 'p1,p2,p3,p4,p7').split(',');
 const say = (/** @type {string} */ m) => process.stdout.write(`${m}\n`);
 
 const median = (/** @type {number[]} */ values) => {
@@ -283,8 +286,52 @@ async function p4(/** @type {any} */ ctx) {
 	};
 }
 
+/**
+ * Suites that need no n8n (they start their own simulator and run the node in-process): when
+ * BENCH_ONLY names only these, nothing is built or packed and no n8n is started.
+ * @type {Record<string, string>}
+ */
+const STANDALONE = { p7: 'p7.js' };
+
+/** Writes test/bench/results/latest.json and prints the report. */
+function writeReport(
+	/** @type {string} */ header,
+	/** @type {string[]} */ sections,
+	/** @type {Record<string, unknown>} */ results,
+	/** @type {number} */ started,
+) {
+	const report = `${header}\n\n${sections.join('\n\n')}\n`;
+	fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
+	fs.writeFileSync(
+		path.join(__dirname, 'results', 'latest.json'),
+		JSON.stringify(
+			{ date: new Date().toISOString(), items: ITEMS, rounds: ROUNDS, results, report },
+			null,
+			2,
+		),
+	);
+	say(`\n${report}\nBenchmarks took ${Math.round((Date.now() - started) / 1000)} s.`);
+}
+
 async function main() {
 	const started = Date.now();
+	if (ONLY.every((name) => name in STANDALONE)) {
+		/** @type {string[]} */
+		const sections = [];
+		/** @type {Record<string, unknown>} */
+		const results = {};
+		for (const name of ONLY) {
+			const outcome = await require(path.join(__dirname, STANDALONE[name])).run({});
+			results[name] = outcome.results;
+			sections.push(outcome.text);
+		}
+		const header = `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), load average ${os
+			.loadavg()
+			.map((l) => l.toFixed(2))
+			.join(' ')}; the node run in-process with the engine harness (no n8n started).`;
+		writeReport(header, sections, results, started);
+		return;
+	}
 	const runtime = await ensureRuntime();
 	say('Building and packing …');
 	const packageTgz = packPackage({ build: true });
@@ -337,11 +384,11 @@ async function main() {
 				p1,
 				p4,
 			});
-		for (const extra of ['p2', 'p3', 'p5']) {
+		for (const extra of ['p2', 'p3', 'p5', 'p7']) {
 			const file = path.join(__dirname, `${extra}.js`);
 			if (fs.existsSync(file)) suites[extra] = require(file).run;
 		}
-		for (const name of ['p1', 'p2', 'p3', 'p4', 'p5']) {
+		for (const name of ['p1', 'p2', 'p3', 'p4', 'p5', 'p7']) {
 			if (!ONLY.includes(name) || !suites[name]) continue;
 			const outcome = await suites[name](ctx);
 			if (!outcome) continue;
@@ -357,17 +404,7 @@ async function main() {
 		.loadavg()
 		.map((l) => l.toFixed(2))
 		.join(' ')}; node execution time from the execution record; ${ROUNDS} rounds, interleaved.`;
-	const report = `${header}\n\n${sections.join('\n\n')}\n`;
-	fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
-	fs.writeFileSync(
-		path.join(__dirname, 'results', 'latest.json'),
-		JSON.stringify(
-			{ date: new Date().toISOString(), items: ITEMS, rounds: ROUNDS, results, report },
-			null,
-			2,
-		),
-	);
-	say(`\n${report}\nBenchmarks took ${Math.round((Date.now() - started) / 1000)} s.`);
+	writeReport(header, sections, results, started);
 }
 
 main().catch((error) => {

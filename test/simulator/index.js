@@ -213,6 +213,39 @@ async function startSimulator(options = {}) {
 		},
 
 		/**
+		 * Adds `count` operations in bulk (by default finished reads of the seeded installation),
+		 * cheaply: no copies returned, createTime one millisecond apart from `startTime` so the
+		 * list's order is their order of creation. Returns the count and the first and last ids.
+		 * @param {number} count
+		 * @param {Record<string, unknown>} [partial]
+		 * @param {{ startTime?: string }} [bulkOptions]
+		 */
+		addOperations(count, partial = {}, bulkOptions = {}) {
+			const start = Date.parse(bulkOptions.startTime ?? '2030-01-01T00:00:00.000Z');
+			let firstId = '';
+			let lastId = '';
+			for (let i = 0; i < count; i++) {
+				const id = newId();
+				state.operations.set(id, {
+					id,
+					projectId: SEED.projectId,
+					integrationId: SEED.integrationId,
+					installationId: SEED.installationId,
+					configId: SEED.configId,
+					actionType: 'read',
+					status: 'success',
+					metadata: { objects: [SEED.pausedObject] },
+					createTime: `${new Date(start + i).toISOString().slice(0, -1)}000Z`,
+					...partial,
+				});
+				if (!state.logs.has(id)) state.logs.set(id, []);
+				if (i === 0) firstId = id;
+				lastId = id;
+			}
+			return { count, firstId, lastId };
+		},
+
+		/**
 		 * Starts appending log entries on a timer (logGrowth.js), replacing a running growth.
 		 * @param {import('./logGrowth').LogGrowthOptions} [growthOptions]
 		 */
