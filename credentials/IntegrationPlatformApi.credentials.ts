@@ -12,7 +12,7 @@ import {
 	DEFAULT_READ_URL,
 	isOwnHost,
 	versionedBaseUrl,
-} from '../nodes/shared/hosts';
+} from '../nodes/common/hosts';
 
 export class IntegrationPlatformApi implements ICredentialType {
 	name = 'integrationPlatformApi';

@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { DEFAULT_API_URL, isOwnHost, versionedBaseUrl } from '../nodes/shared/hosts';
+import { DEFAULT_API_URL, isOwnHost, versionedBaseUrl } from '../nodes/common/hosts';
 
 /**
  * A builder (dashboard user) bearer token. The service accepts only this for organization,

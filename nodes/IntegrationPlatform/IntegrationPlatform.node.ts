@@ -19,7 +19,7 @@ import {
 } from './listSearch/searches';
 import { RESOURCES } from './resources';
 import { sharedFields } from './fields';
-import { authenticationParameter, nodeCredentials } from '../shared/api';
+import { authenticationParameter, nodeCredentials } from '../common/api';
 import {
 	DEFAULT_MAX_RETRY_WAIT_SECONDS,
 	RATE_LIMIT_RETRIES,

@@ -1,6 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { projectLocator } from '../shared/project';
+import { projectLocator } from '../common/project';
 
 /**
  * Fields used by several operations. Each is defined ONCE with display options that cover every

@@ -8,8 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { projectLocator, searchProjects } from '../shared/project';
-import { authenticationParameter, nodeCredentials } from '../shared/api';
+import { projectLocator, searchProjects } from '../common/project';
+import { authenticationParameter, nodeCredentials } from '../common/api';
 import type { LogEntry, OperationLogs } from './logCursor';
 import { advanceCursor, latestEntries, normalizeEntries, recordStart } from './logCursor';
 import type { LogFilters } from './output';

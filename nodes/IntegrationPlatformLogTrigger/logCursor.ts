@@ -77,7 +77,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import { timestampKey } from '../shared/timestamps';
+import { timestampKey } from '../common/timestamps';
 
 export const CURSOR_VERSION = 2;
 /** How far below the newest entry late entries are still caught. */

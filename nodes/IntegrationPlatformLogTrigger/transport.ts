@@ -1,11 +1,11 @@
 import type { IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { encodePathSegment } from '../shared/paths';
-import { apiRequest } from '../shared/api';
+import { encodePathSegment } from '../common/paths';
+import { apiRequest } from '../common/api';
 
 /**
- * Requests of the log trigger: nodes/shared/api.ts `apiRequest` with a timeout (a hanging API
+ * Requests of the log trigger: nodes/common/api.ts `apiRequest` with a timeout (a hanging API
  * must fail the poll, not block it), and errors that name what was being read and say that the
  * cursor did not move.
  */

@@ -8,9 +8,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { apiResponse } from '../shared/api';
-import { problemError } from '../shared/errors';
-import { searchProjects } from '../shared/project';
+import { apiResponse } from '../common/api';
+import { problemError } from '../common/errors';
+import { searchProjects } from '../common/project';
 import { handleDelivery, refuse, VerifiedMessageError } from './delivery';
 import { triggerProperties } from './description';
 import {
@@ -92,7 +92,7 @@ export class IntegrationPlatformTrigger implements INodeType {
 		defaults: { name: 'Integration Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		// Written out rather than spread from nodeCredentials (nodes/shared/api.ts), which the first
+		// Written out rather than spread from nodeCredentials (nodes/common/api.ts), which the first
 		// two entries repeat (a unit test keeps them equal): n8n's lint reads this list literally,
 		// and finds the third credential's test (testedBy) only here.
 		credentials: [

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { projectLocator } from '../shared/project';
-import { authenticationParameter } from '../shared/api';
+import { projectLocator } from '../common/project';
+import { authenticationParameter } from '../common/api';
 import { DEFAULT_DOWNLOAD_HOSTS } from './download';
 import { NOTIFICATION_TYPES, SUBSCRIBE_EVENT_TYPES } from './events';
 import { DEFAULT_TOLERANCE_SECONDS, MAX_TOLERANCE_SECONDS, MIN_TOLERANCE_SECONDS } from './svix';

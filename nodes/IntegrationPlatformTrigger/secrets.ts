@@ -22,8 +22,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../shared/api';
-import { encodePathSegment } from '../shared/paths';
+import { apiRequest } from '../common/api';
+import { encodePathSegment } from '../common/paths';
 import {
 	apiCredentialType,
 	destinationNameFor,

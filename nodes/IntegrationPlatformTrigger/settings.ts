@@ -5,7 +5,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/api';
+import { CREDENTIAL_TYPE } from '../common/api';
 import { DEFAULT_DOWNLOAD_HOSTS, parseHostList } from './download';
 import type { DownloadPolicy } from './download';
 import { NOTIFICATION_TYPES, parseNameList } from './events';

@@ -1,6 +1,6 @@
 /**
  * The house rules of docs/architecture.md, checked on the source: each node folder depends only on
- * itself and nodes/shared/, nodes/shared/ on nothing of the nodes, credentials only on nodes/shared/;
+ * itself and nodes/common/, nodes/common/ on nothing of the nodes, credentials only on nodes/common/;
  * shipped code imports nothing but n8n-workflow and Node's built-ins (no runtime dependencies); and
  * no file of the repository points at documents outside it.
  */
@@ -34,7 +34,7 @@ function target(file: string, specifier: string): string {
 const isBuiltin = (specifier: string) => specifier.startsWith('node:');
 const nodeFolders = fs
 	.readdirSync(path.join(ROOT, 'nodes'), { withFileTypes: true })
-	.filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+	.filter((entry) => entry.isDirectory() && entry.name !== 'common')
 	.map((entry) => entry.name);
 
 describe('folder dependencies', () => {
@@ -48,7 +48,7 @@ describe('folder dependencies', () => {
 		);
 	});
 
-	test.each(nodeFolders)('nodes/%s imports only itself and nodes/shared/', (folder) => {
+	test.each(nodeFolders)('nodes/%s imports only itself and nodes/common/', (folder) => {
 		const outside = sourceFiles(path.join('nodes', folder)).flatMap((file) =>
 			importsOf(file)
 				.filter((specifier) => specifier.startsWith('.'))
@@ -56,30 +56,30 @@ describe('folder dependencies', () => {
 				.filter(
 					({ lands }) =>
 						!lands.startsWith(`nodes/${folder}/`) &&
-						!lands.startsWith('nodes/shared/') &&
-						lands !== 'nodes/shared',
+						!lands.startsWith('nodes/common/') &&
+						lands !== 'nodes/common',
 				),
 		);
 		expect(outside).toEqual([]);
 	});
 
-	test('nodes/shared/ imports nothing of the nodes', () => {
-		const outside = sourceFiles('nodes/shared').flatMap((file) =>
+	test('nodes/common/ imports nothing of the nodes', () => {
+		const outside = sourceFiles('nodes/common').flatMap((file) =>
 			importsOf(file)
 				.filter((specifier) => specifier.startsWith('.'))
 				.map((specifier) => ({ file, lands: target(file, specifier) }))
-				.filter(({ lands }) => !lands.startsWith('nodes/shared/')),
+				.filter(({ lands }) => !lands.startsWith('nodes/common/')),
 		);
 		expect(outside).toEqual([]);
 	});
 
-	test('credentials import only themselves and nodes/shared/', () => {
+	test('credentials import only themselves and nodes/common/', () => {
 		const outside = sourceFiles('credentials').flatMap((file) =>
 			importsOf(file)
 				.filter((specifier) => specifier.startsWith('.'))
 				.map((specifier) => ({ file, lands: target(file, specifier) }))
 				.filter(
-					({ lands }) => !lands.startsWith('credentials/') && !lands.startsWith('nodes/shared/'),
+					({ lands }) => !lands.startsWith('credentials/') && !lands.startsWith('nodes/common/'),
 				),
 		);
 		expect(outside).toEqual([]);
@@ -99,7 +99,7 @@ describe('folder dependencies', () => {
 		const file = 'nodes/IntegrationPlatformTrigger/example.ts';
 		const lands = target(file, '../IntegrationPlatform/fields');
 		expect(lands.startsWith('nodes/IntegrationPlatformTrigger/')).toBe(false);
-		expect(lands.startsWith('nodes/shared/')).toBe(false);
+		expect(lands.startsWith('nodes/common/')).toBe(false);
 	});
 });
 

@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { encodePathSegment } from '../../shared/paths';
-import { apiRequest } from '../../shared/api';
+import { encodePathSegment } from '../../common/paths';
+import { apiRequest } from '../../common/api';
 
 /** The value of a resource locator the search depends on (the project, the integration). */
 function selected(context: ILoadOptionsFunctions, parameter: string, label: string): string {
@@ -228,7 +228,7 @@ export async function getProviders(this: ILoadOptionsFunctions): Promise<INodePr
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export { searchProjects } from '../../shared/project';
+export { searchProjects } from '../../common/project';
 
 /**
  * Organizations the credential reaches, for Project → Create. There is no list of organizations

@@ -12,10 +12,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Authentication } from '../../shared/api';
-import { authenticationOf, CREDENTIAL_LABEL } from '../../shared/api';
-import { problemError } from '../../shared/errors';
-import { bodyExcerpt } from '../../shared/problem';
+import type { Authentication } from '../../common/api';
+import { authenticationOf, CREDENTIAL_LABEL } from '../../common/api';
+import { problemError } from '../../common/errors';
+import { bodyExcerpt } from '../../common/problem';
 import {
 	pathValues,
 	placeholderFields,

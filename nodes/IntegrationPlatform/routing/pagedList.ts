@@ -8,7 +8,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { encodePathSegment } from '../../shared/paths';
+import { encodePathSegment } from '../../common/paths';
 import { lookupRequest } from './requestPolicy';
 import { pathValues } from './templates';
 

@@ -10,8 +10,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/api';
-import { describeNetworkFailure, hostOf } from '../../shared/network';
+import { apiRequest } from '../../common/api';
+import { describeNetworkFailure, hostOf } from '../../common/network';
 import { secretPathValues } from './templates';
 
 /** Errors from the routing engine are already n8n errors; NodeApiError hands those back as they are. */
@@ -19,7 +19,7 @@ function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationE
 	return error instanceof NodeOperationError ? error : new NodeApiError(node, error as JsonObject);
 }
 
-/** Retries the node makes by itself, when the service says when to come back (README, "Retries"). */
+/** Retries the node makes by itself, when the service says when to come back (README.md, "Errors and retries"). */
 export const RATE_LIMIT_RETRIES = 2;
 export const DEFAULT_MAX_RETRY_WAIT_SECONDS = 60;
 

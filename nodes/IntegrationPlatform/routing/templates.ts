@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkPathSegment, checkUrlText, encodePathSegment } from '../../shared/paths';
+import { checkPathSegment, checkUrlText, encodePathSegment } from '../../common/paths';
 
 /**
  * Operations declare their request as the API reference writes it, with `{placeholders}` named

@@ -1,6 +1,6 @@
 /**
  * Registers the trigger on the service and removes it again. No n8n imports: requests go through
- * the `RegistrationApi` the node passes in (apiRequest of nodes/shared/api.ts), so the logic is
+ * the `RegistrationApi` the node passes in (apiRequest of nodes/common/api.ts), so the logic is
  * tested directly against the simulator (test/unit/IntegrationPlatformTrigger/registration.test.ts
  * and registrationOwnership.test.ts).
  *

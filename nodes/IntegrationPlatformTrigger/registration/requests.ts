@@ -1,8 +1,8 @@
 /**
  * How registration talks to the service: requests whose failures it decides about, and the
- * paths it calls, every id and name encoded as one path segment (nodes/shared/paths.ts).
+ * paths it calls, every id and name encoded as one path segment (nodes/common/paths.ts).
  */
-import { apiPath } from '../../shared/paths';
+import { apiPath } from '../../common/paths';
 import type { Json, RegistrationApi } from './types';
 
 type Method = Parameters<RegistrationApi['send']>[0];

@@ -14,7 +14,7 @@ export interface ApiResponse {
 /**
  * The requests registration needs. `send` answers every HTTP status (registration decides what a
  * 404 or a 409 means); `error` turns an unexpected answer into the error the user reads (the
- * node passes its problem-document error, nodes/shared/errors.ts).
+ * node passes its problem-document error, nodes/common/errors.ts).
  */
 export interface RegistrationApi {
 	send(

@@ -28,8 +28,8 @@ import type {
 import { IntegrationPlatform } from '../../../nodes/IntegrationPlatform/IntegrationPlatform.node';
 import { RESOURCES } from '../../../nodes/IntegrationPlatform/resources';
 import { READ_BASE_URL } from '../../../nodes/IntegrationPlatform/routing/defineOperation';
-import { CREDENTIAL_LABEL, CREDENTIAL_TYPE } from '../../../nodes/shared/api';
-import type { Authentication } from '../../../nodes/shared/api';
+import { CREDENTIAL_LABEL, CREDENTIAL_TYPE } from '../../../nodes/common/api';
+import type { Authentication } from '../../../nodes/common/api';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ROUTES } = require('../../simulator') as {

@@ -26,7 +26,7 @@ import {
 	type LogEntry,
 	type OperationCursor,
 } from '../../../nodes/IntegrationPlatformLogTrigger/logCursor';
-import { timestampKey } from '../../../nodes/shared/timestamps';
+import { timestampKey } from '../../../nodes/common/timestamps';
 
 /** A small seeded PRNG (the simulator's mulberry32) so that failures reproduce. */
 const prng = (

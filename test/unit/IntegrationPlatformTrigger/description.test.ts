@@ -13,7 +13,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { IntegrationPlatformSigningSecretApi } from '../../../credentials/IntegrationPlatformSigningSecretApi.credentials';
 import { IntegrationPlatformTrigger } from '../../../nodes/IntegrationPlatformTrigger/IntegrationPlatformTrigger.node';
-import { nodeCredentials } from '../../../nodes/shared/api';
+import { nodeCredentials } from '../../../nodes/common/api';
 
 const trigger = new IntegrationPlatformTrigger();
 const description = trigger.description;

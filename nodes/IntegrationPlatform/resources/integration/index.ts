@@ -8,7 +8,7 @@ import type {
 
 import { integrationField, returnAllAndLimit } from '../../fields';
 import { jsonBodyParameter } from '../../routing/parameters';
-import { checkPathSegment, encodePathSegment } from '../../../shared/paths';
+import { checkPathSegment, encodePathSegment } from '../../../common/paths';
 import { pathValues } from '../../routing/templates';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
@@ -29,7 +29,7 @@ async function returnCreatedIntegration(
 ): Promise<INodeExecutionData[]> {
 	const { name, project, provider } = pathValues(this);
 	// A name that cannot be a path segment ("..") cannot be looked up: it would address another
-	// resource (nodes/shared/paths.ts).
+	// resource (nodes/common/paths.ts).
 	if (typeof checkPathSegment('Name', name) !== 'string') {
 		return [{ json: { created: true, name, provider } }];
 	}

@@ -21,7 +21,7 @@ const showForUpdate = showFor('update');
  * The API contradicts itself on the label: the mask's enum says `label`, its description, examples
  * and error remedy say `name`. We send the mask value `label` (the schema, and what generated SDKs
  * send) and put the new text in both `jwtKey.label` and `jwtKey.name` (the object accepts extra
- * properties), so the update lands whichever field the server reads. README, "Spec vs. real API".
+ * properties), so the update lands whichever field the server reads. README, "Where the real API differs from the specification".
  */
 async function buildJwtKeyUpdate(
 	this: IExecuteSingleFunctions,

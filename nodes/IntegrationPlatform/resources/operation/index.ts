@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { compareTimestamps } from '../../../shared/timestamps';
+import { compareTimestamps } from '../../../common/timestamps';
 import { installationField, integrationField, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { firstPageSize, pagedEntries } from '../../routing/pagedList';

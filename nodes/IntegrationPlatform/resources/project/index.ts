@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { projectLocator } from '../../../shared/project';
+import { projectLocator } from '../../../common/project';
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries } from '../../routing/defineOperation';

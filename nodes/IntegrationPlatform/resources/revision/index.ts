@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 import { NodeOperationError } from 'n8n-workflow';
 
 import { integrationField, projectField } from '../../fields';
-import { checkPathSegment, encodePathSegment } from '../../../shared/paths';
+import { checkPathSegment, encodePathSegment } from '../../../common/paths';
 import { pathValues, setPathValue } from '../../routing/templates';
 import { lookupRequest } from '../../routing/requestPolicy';
 import type { OperationDefinition } from '../../routing/defineOperation';

@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { encodePathSegment } from '../../../shared/paths';
+import { encodePathSegment } from '../../../common/paths';
 import { requiredParameter } from '../../routing/parameters';
 import { lookupRequest } from '../../routing/requestPolicy';
 import { pathValues } from '../../routing/templates';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkUrlText } from '../../../shared/paths';
+import { checkUrlText } from '../../../common/paths';
 
 /**
  * Query parameters from a list operation's Filters collection: each filter the user added, checked

@@ -1,4 +1,4 @@
-import { bodyExcerpt, redact, summarizeProblem } from '../../../nodes/shared/problem';
+import { bodyExcerpt, redact, summarizeProblem } from '../../../nodes/common/problem';
 
 describe('summarizeProblem', () => {
 	test('InputValidationProblem: title, detail, every issue with location, name, reason and value', () => {

@@ -1,6 +1,6 @@
 /**
  * Turns an error answer of the service into the text a user reads. Pure: no n8n imports, so it is
- * unit-tested on its own (test/unit/shared/problem.test.ts).
+ * unit-tested on its own (test/unit/common/problem.test.ts).
  *
  * The service answers errors with RFC 9457 problem documents (docs/api-notes.md, "Problem documents"): `title`, `detail`,
  * `status`, `requestId`, `remedy`, `retryable`, `retryAfter`, and for invalid input `issues[]`

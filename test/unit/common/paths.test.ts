@@ -3,7 +3,7 @@ import {
 	checkPathSegment,
 	encodePathSegment,
 	MAX_PATH_VALUE_LENGTH,
-} from '../../../nodes/shared/paths';
+} from '../../../nodes/common/paths';
 
 describe('encodePathSegment', () => {
 	test.each([

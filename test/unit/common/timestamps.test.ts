@@ -1,4 +1,4 @@
-import { compareTimestamps, keyToIso, timestampKey } from '../../../nodes/shared/timestamps';
+import { compareTimestamps, keyToIso, timestampKey } from '../../../nodes/common/timestamps';
 
 describe('timestampKey', () => {
 	test.each([
