@@ -3,6 +3,7 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeProperties,
+	PostReceiveAction,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -53,6 +54,21 @@ async function buildUnpauseBody(
 
 const installationPath =
 	'/projects/{project}/integrations/{integration}/installations/{installation}';
+
+/** The item of Pause Reads and Unpause Reads (204, no body): what was asked, for which objects. */
+function readsResult(flag: 'paused' | 'unpaused'): PostReceiveAction {
+	return resultItem((values, context) => {
+		const fields = context.getNodeParameter('unpauseFields', {}) as {
+			objects?: string | string[];
+		};
+		const objects = objectList(fields.objects) ?? [];
+		return {
+			[flag]: true,
+			installationId: values.installation,
+			objects: objects.length ? objects : 'all',
+		};
+	});
+}
 
 export const installationOperations: OperationDefinition[] = [
 	// POST …/integrations/{integrationId}/installations — docs/api-notes.md, "Installations": 201 Installation.
@@ -133,19 +149,7 @@ export const installationOperations: OperationDefinition[] = [
 		host: 'read',
 		requires: 'apiKey',
 		preSend: [buildUnpauseBody],
-		output: [
-			resultItem((values, context) => {
-				const fields = context.getNodeParameter('unpauseFields', {}) as {
-					objects?: string | string[];
-				};
-				const objects = objectList(fields.objects) ?? [];
-				return {
-					paused: true,
-					installationId: values.installation,
-					objects: objects.length ? objects : 'all',
-				};
-			}),
-		],
+		output: [readsResult('paused')],
 	},
 	// POST {read_url}/v1/…/installations/{installationId}:unpause — docs/api-notes.md, "unpauseReads": the read
 	// host, which accepts only X-Api-Key; 204.
@@ -156,23 +160,11 @@ export const installationOperations: OperationDefinition[] = [
 		description:
 			'Resume scheduled reads that were paused (by hand or after repeated failures). Uses the read API host.',
 		method: 'POST',
-		path: '/projects/{project}/integrations/{integration}/installations/{installation}:unpause',
+		path: `${installationPath}:unpause`,
 		host: 'read',
 		requires: 'apiKey',
 		preSend: [buildUnpauseBody],
-		output: [
-			resultItem((values, context) => {
-				const fields = context.getNodeParameter('unpauseFields', {}) as {
-					objects?: string | string[];
-				};
-				const objects = objectList(fields.objects) ?? [];
-				return {
-					unpaused: true,
-					installationId: values.installation,
-					objects: objects.length ? objects : 'all',
-				};
-			}),
-		],
+		output: [readsResult('unpaused')],
 	},
 	// PATCH …/integrations/{integrationId}/objects/{objectName}/config-content — docs/api-notes.md,
 	// "Installations": JSON Patch operations on one object's config; 200 Installation.
