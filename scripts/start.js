@@ -10,7 +10,8 @@
  * workflows. The set-up is keyed by name (test/harness/n8n/bootstrap.js, importMissing): stopped
  * half-way, the next start creates only what is missing, never a second copy; once complete
  * (.n8n-start/npm-start.json), it is not repeated, so examples you delete stay deleted.
- * Environment: N8N_PORT (5678), SIM_PORT (4010; the read host uses SIM_PORT + 1).
+ * Environment: N8N_PORT (5678), SIM_PORT (4010; the read, write, search and proxy hosts use
+ * SIM_PORT + 1 … SIM_PORT + 4).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -35,11 +36,16 @@ async function main() {
 	say('▸ Building and packing the package …');
 	const packageTgz = packPackage({ build: true });
 
-	say(`▸ Starting the API simulator on 127.0.0.1:${SIM_PORT} (read host ${SIM_PORT + 1}) …`);
+	say(
+		`▸ Starting the API simulator on 127.0.0.1:${SIM_PORT} (read, write, search and proxy hosts ${SIM_PORT + 1}–${SIM_PORT + 4}) …`,
+	);
 	const sim = await startSimulator({
 		host: '127.0.0.1',
 		port: SIM_PORT,
 		readPort: SIM_PORT + 1,
+		writePort: SIM_PORT + 2,
+		searchPort: SIM_PORT + 3,
+		proxyPort: SIM_PORT + 4,
 		quiet: true,
 		// n8n serves webhooks over plain http here; the real service insists on https.
 		httpsWebhooksOnly: false,
@@ -107,17 +113,30 @@ async function main() {
 				{
 					type: 'integrationPlatformApi',
 					name: 'Integration Platform (simulator)',
-					data: { apiKey: SEED.apiKey, baseUrl: sim.apiUrl, readUrl: sim.readUrl },
+					data: {
+						apiKey: SEED.apiKey,
+						baseUrl: sim.apiUrl,
+						readUrl: sim.readUrl,
+						writeUrl: sim.writeUrl,
+						searchUrl: sim.searchUrl,
+						proxyUrl: sim.proxyUrl,
+					},
 				},
 				{
 					type: 'integrationPlatformTokenApi',
 					name: 'Integration Platform token (simulator)',
-					data: { accessToken: SEED.bearerToken, baseUrl: sim.apiUrl },
+					data: { accessToken: SEED.bearerToken, baseUrl: sim.apiUrl, searchUrl: sim.searchUrl },
 				},
 			],
 			workflows,
 		});
-		const simulator = { apiUrl: sim.apiUrl, readUrl: sim.readUrl };
+		const simulator = {
+			apiUrl: sim.apiUrl,
+			readUrl: sim.readUrl,
+			writeUrl: sim.writeUrl,
+			searchUrl: sim.searchUrl,
+			proxyUrl: sim.proxyUrl,
+		};
 		fs.writeFileSync(
 			marker,
 			JSON.stringify({ credentials, examples: workflows.length, simulator }, null, 2),
@@ -134,7 +153,8 @@ Ready in ${Math.round((Date.now() - started) / 1000)} s.
 
   n8n editor     http://127.0.0.1:${N8N_PORT}
   log in as      ${OWNER.email} / ${OWNER.password}
-  API simulator  ${sim.apiUrl} (read host ${sim.readUrl})
+  API simulator  ${sim.apiUrl} (read ${sim.readUrl}, write ${sim.writeUrl},
+                 search ${sim.searchUrl}, proxy ${sim.proxyUrl})
 
 What to try:
   • Open a workflow named "Integration Platform: …" (one per operation) and click "Execute workflow".

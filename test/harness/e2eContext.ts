@@ -67,12 +67,19 @@ export async function setUpE2e(
 	const apiKey = await n8n.createCredential({
 		type: 'integrationPlatformApi',
 		name: `Simulator API key (${label})`,
-		data: { apiKey: SEED.apiKey, baseUrl: sim.apiUrl, readUrl: sim.readUrl },
+		data: {
+			apiKey: SEED.apiKey,
+			baseUrl: sim.apiUrl,
+			readUrl: sim.readUrl,
+			writeUrl: sim.writeUrl,
+			searchUrl: sim.searchUrl,
+			proxyUrl: sim.proxyUrl,
+		},
 	});
 	const token = await n8n.createCredential({
 		type: 'integrationPlatformTokenApi',
 		name: `Simulator token (${label})`,
-		data: { accessToken: SEED.bearerToken, baseUrl: sim.apiUrl },
+		data: { accessToken: SEED.bearerToken, baseUrl: sim.apiUrl, searchUrl: sim.searchUrl },
 	});
 	return {
 		n8n,

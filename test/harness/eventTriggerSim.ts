@@ -38,6 +38,9 @@ export interface Delivery {
 export interface Sim {
 	apiUrl: string;
 	readUrl: string;
+	writeUrl: string;
+	searchUrl: string;
+	proxyUrl: string;
 	SEED: Record<string, string>;
 	state: {
 		destinations: Map<string, Json>;

@@ -24,6 +24,9 @@ export interface JournalEntry {
 export interface LogSimulator {
 	apiUrl: string;
 	readUrl: string;
+	writeUrl: string;
+	searchUrl: string;
+	proxyUrl: string;
 	state: { logs: Map<string, LogEntryJson[]>; operations: Map<string, IDataObject> };
 	journal: {
 		entries: JournalEntry[];
@@ -56,8 +59,19 @@ export const rl = (value: string, mode = 'list') => ({ __rl: true, mode, value }
 
 export function credentialsFor(sim: LogSimulator) {
 	return {
-		integrationPlatformApi: { apiKey: SEED.apiKey, baseUrl: sim.apiUrl, readUrl: sim.readUrl },
-		integrationPlatformTokenApi: { accessToken: SEED.bearerToken, baseUrl: sim.apiUrl },
+		integrationPlatformApi: {
+			apiKey: SEED.apiKey,
+			baseUrl: sim.apiUrl,
+			readUrl: sim.readUrl,
+			writeUrl: sim.writeUrl,
+			searchUrl: sim.searchUrl,
+			proxyUrl: sim.proxyUrl,
+		},
+		integrationPlatformTokenApi: {
+			accessToken: SEED.bearerToken,
+			baseUrl: sim.apiUrl,
+			searchUrl: sim.searchUrl,
+		},
 	};
 }
 

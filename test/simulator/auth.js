@@ -8,7 +8,8 @@
  *   - `GET /v1/providers[/{provider}]`: no auth at all (`security: []`);
  *   - the bearer-only routes (orgs, invites, claimed domains: "Only bearer auth works for
  *     this endpoint"), where an API key gets a 401.
- * Read host: `X-Api-Key` only (read.yaml's global security); a bearer token gets a 401.
+ * Read and write hosts: `X-Api-Key` only (their documents' global security); a bearer token gets a 401.
+ * Search host: either, like the management host. The proxy host checks its own headers (proxy.js).
  *
  * When both headers are sent to a route that accepts either, the API key wins (the amp-labs
  * CLI sends one or the other, never both, so the real precedence is unknown).
@@ -84,7 +85,7 @@ function bearerPrincipal(state, token) {
 
 /**
  * Works out who is calling, or throws a 401 problem.
- * @param {{ state: State, host: 'api' | 'read', headers: Record<string, any> }} ctx
+ * @param {{ state: State, host: import('./router').Host, headers: Record<string, any> }} ctx
  * @param {AuthMode} mode
  * @returns {Principal}
  */
@@ -93,11 +94,11 @@ function authenticate(ctx, mode) {
 	const creds = readCredentials(ctx.headers);
 
 	if (mode === 'apiKey') {
-		// read.yaml: global security is APIKeyHeader only (docs/api-notes.md, "unpauseReads").
+		// The read and write APIs apply APIKeyHeader only (docs/api-notes.md, "unpauseReads", "Data plane").
 		if (creds.apiKey) return apiKeyPrincipal(ctx.state, creds.apiKey);
 		if (creds.bearer || creds.badAuthorization) {
 			throw unauthorized(
-				'The read API accepts only X-Api-Key; an Authorization header is not accepted here',
+				`The ${ctx.host === 'write' ? 'write' : 'read'} API accepts only X-Api-Key; an Authorization header is not accepted here`,
 				'Send the project API key in the X-Api-Key header.',
 			);
 		}

@@ -5,11 +5,12 @@
 /**
  * Runs the simulator until Ctrl-C:
  *
- *   node test/simulator/cli.js [--port 4010] [--read-port 4011] [--host 127.0.0.1]
+ *   node test/simulator/cli.js [--port 4010] [--read-port 4011] [--write-port 4012]
+ *                              [--search-port 4013] [--proxy-port 4014] [--host 127.0.0.1]
  *                              [--quiet] [--allow-http-webhooks] [--log-rate N]
  *
- * --port 0 picks a free port (and then --read-port defaults to 0 too); otherwise the read
- * port defaults to port + 1. The URLs printed are the real ones. --allow-http-webhooks
+ * --port 0 picks a free port (and then the other ports default to 0 too); otherwise the read,
+ * write, search and proxy ports default to port + 1 … port + 4. The URLs printed are the real ones. --allow-http-webhooks
  * turns off the https rule for webhook destinations (for a local n8n on http). --log-rate N
  * appends N log entries per second to the seeded operation (fractions allowed: 0.2 = one every
  * 5 s), for trying the log trigger (logGrowth.js).
@@ -17,15 +18,30 @@
 
 const { startSimulator, SEED } = require('./index');
 
+/**
+ * @typedef {{
+ *   port: number, readPort?: number, writePort?: number, searchPort?: number, proxyPort?: number,
+ *   host: string, quiet: boolean, httpsWebhooksOnly: boolean, logRate?: number,
+ * }} Args
+ */
+
 const USAGE =
-	'Usage: node test/simulator/cli.js [--port 4010] [--read-port 4011] [--host 127.0.0.1] [--quiet] [--allow-http-webhooks] [--log-rate N]';
+	'Usage: node test/simulator/cli.js [--port 4010] [--read-port 4011] [--write-port 4012] [--search-port 4013] [--proxy-port 4014] [--host 127.0.0.1] [--quiet] [--allow-http-webhooks] [--log-rate N]';
+
+/** The extra hosts' flags, option names and offsets from --port. */
+const EXTRA_PORTS = /** @type {const} */ ([
+	['--read-port', 'readPort', 1],
+	['--write-port', 'writePort', 2],
+	['--search-port', 'searchPort', 3],
+	['--proxy-port', 'proxyPort', 4],
+]);
 
 /**
  * @param {string[]} argv
- * @returns {{ port: number, readPort?: number, host: string, quiet: boolean, httpsWebhooksOnly: boolean, logRate?: number }}
+ * @returns {Args}
  */
 function parseArgs(argv) {
-	/** @type {{ port: number, readPort?: number, host: string, quiet: boolean, httpsWebhooksOnly: boolean, logRate?: number }} */
+	/** @type {Args} */
 	const args = { port: 4010, host: '127.0.0.1', quiet: false, httpsWebhooksOnly: true };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
@@ -38,8 +54,12 @@ function parseArgs(argv) {
 			return n;
 		};
 		if (flag === '--port' || flag === '-p') args.port = port(value());
-		else if (flag === '--read-port') args.readPort = port(value());
-		else if (flag === '--host') args.host = String(value());
+		else if (EXTRA_PORTS.some(([name]) => name === flag)) {
+			const [, option] = /** @type {(typeof EXTRA_PORTS)[number]} */ (
+				EXTRA_PORTS.find(([name]) => name === flag)
+			);
+			args[option] = port(value());
+		} else if (flag === '--host') args.host = String(value());
 		else if (flag === '--quiet' || flag === '-q') args.quiet = true;
 		else if (flag === '--allow-http-webhooks') args.httpsWebhooksOnly = false;
 		else if (flag === '--log-rate') {
@@ -58,8 +78,12 @@ function parseArgs(argv) {
 
 async function main() {
 	const args = parseArgs(process.argv.slice(2));
-	const readPort =
-		args.readPort !== undefined ? args.readPort : args.port === 0 ? 0 : args.port + 1;
+	/** @type {Record<string, number>} */
+	const ports = {};
+	for (const [, option, offset] of EXTRA_PORTS) {
+		const given = args[option];
+		ports[option] = given !== undefined ? given : args.port === 0 ? 0 : args.port + offset;
+	}
 	// Entries per second → ticks: one entry per tick below 1/s, else ticks of one second.
 	const rate = args.logRate || 0;
 	const logGrowth =
@@ -71,7 +95,7 @@ async function main() {
 	const sim = await startSimulator({
 		host: args.host,
 		port: args.port,
-		readPort,
+		...ports,
 		quiet: args.quiet,
 		httpsWebhooksOnly: args.httpsWebhooksOnly,
 		logGrowth,
@@ -81,6 +105,9 @@ async function main() {
 			'Integration Platform API simulator',
 			`  api:     ${sim.apiUrl}    (management host, routes under /v1; control API under /__sim/)`,
 			`  read:    ${sim.readUrl}    (read host, routes under /v1)`,
+			`  write:   ${sim.writeUrl}    (write host, routes under /v1)`,
+			`  search:  ${sim.searchUrl}    (search host, routes under /v1)`,
+			`  proxy:   ${sim.proxyUrl}    (proxy host, provider paths without /v1; a fake HubSpot)`,
 			`  apiKey:  ${SEED.apiKey}`,
 			`  bearer:  ${SEED.bearerToken}`,
 			`  project: ${SEED.projectName} (${SEED.projectId})`,

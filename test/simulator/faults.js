@@ -4,13 +4,14 @@
 const { checkTransform } = require('./logTransforms');
 
 /**
- * Fault injection. A rule applies to requests of one route id (or '*'), optionally only
+ * Fault injection. A rule applies to requests of one route id (or '*'; the proxy host's requests
+ * are route 'proxy'), optionally only
  * on one host or method. Rules are checked after routing (so the route id is known) and
  * before authentication; the first rule that matches and still has uses left wins.
  *
  * Rule fields:
  *   route              route id from router.ROUTES, or '*'
- *   host?              'api' | 'read'
+ *   host?              'api' | 'read' | 'write' | 'search' | 'proxy'
  *   method?            e.g. 'GET'
  *   status?            answer with this status; without `body` a proper problem document
  *                      is built (e.g. 503 'Service Unavailable', retryable: true)
@@ -29,13 +30,15 @@ const { checkTransform } = require('./logTransforms');
 
 /**
  * @typedef {{
- *   route: string, host?: 'api' | 'read', method?: string, status?: number, body?: unknown,
+ *   route: string, host?: import('./router').Host, method?: string, status?: number, body?: unknown,
  *   headers?: Record<string, string>, latencyMs?: number, malformed?: boolean, reset?: boolean,
  *   hang?: boolean, retryAfterSeconds?: number, times?: number, skip?: number,
  *   logs?: import('./logTransforms').LogTransform,
  * }} FaultRule
  * @typedef {FaultRule & { id: string, matched: number, fired: number }} StoredRule
  */
+
+const HOSTS = ['api', 'read', 'write', 'search', 'proxy'];
 
 const KNOWN_FIELDS = [
 	'route',
@@ -93,7 +96,7 @@ class Faults {
 
 	/**
 	 * Finds the rule for a request and counts the use.
-	 * @param {{ routeId: string | null, host: 'api' | 'read', method: string }} request
+	 * @param {{ routeId: string | null, host: import('./router').Host, method: string }} request
 	 * @returns {StoredRule | undefined}
 	 */
 	take(request) {
@@ -124,8 +127,8 @@ class Faults {
 			out.push(`unknown route id '${rule.route}'`);
 		for (const key of Object.keys(rule))
 			if (!KNOWN_FIELDS.includes(key)) out.push(`unknown field '${key}'`);
-		if (rule.host !== undefined && rule.host !== 'api' && rule.host !== 'read')
-			out.push("host must be 'api' or 'read'");
+		if (rule.host !== undefined && !HOSTS.includes(rule.host))
+			out.push(`host must be one of ${HOSTS.map((h) => `'${h}'`).join(', ')}`);
 		if (
 			rule.status !== undefined &&
 			!(Number.isInteger(rule.status) && rule.status >= 100 && rule.status <= 599)

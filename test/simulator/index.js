@@ -7,16 +7,20 @@
  *
  *   const { startSimulator, SEED } = require('./test/simulator');
  *   const sim = await startSimulator({ port: 0, readPort: 0 });
- *   // sim.apiUrl  → management host (routes under /v1)
- *   // sim.readUrl → read host (pause/unpause reads only)
+ *   // sim.apiUrl    → management host (routes under /v1)
+ *   // sim.readUrl   → read host (pause/unpause reads, trigger a read, deliver results; under /v1)
+ *   // sim.writeUrl  → write host (writeRecords; under /v1)
+ *   // sim.searchUrl → search host (searchRecords; under /v1)
+ *   // sim.proxyUrl  → proxy host (provider paths, no /v1; a fake HubSpot behind it)
  *   await sim.close();
  *
- * Two listeners, because the real API has two hosts (docs/api-notes.md, "Hosts and base URLs"): sending the unpause
- * request to the management host gets a 404, as it would for real.
+ * One listener per host, because the real API has five (docs/api-notes.md, "Hosts and base URLs", "Data plane"):
+ * sending the unpause request to the management host gets a 404, as it would for real.
  */
 
 const { createListener } = require('./server');
 const { ROUTES } = require('./router');
+const { PROXY_ROUTE_ID } = require('./proxy');
 const { SEED, PUBLIC_KEY_PEM } = require('./seed');
 const { createState, resetState, newId } = require('./state');
 const secretLog = require('./secretLog');
@@ -32,6 +36,9 @@ const { applyRetention } = require('./logTransforms');
  *   host?: string,
  *   port?: number,
  *   readPort?: number,
+ *   writePort?: number,
+ *   searchPort?: number,
+ *   proxyPort?: number,
  *   quiet?: boolean,
  *   httpsWebhooksOnly?: boolean,
  *   logGrowth?: import('./logGrowth').LogGrowthOptions,
@@ -65,9 +72,10 @@ function urlHost(host) {
 }
 
 /**
- * Starts both listeners.
+ * Starts the five listeners.
  * @param {SimulatorOptions} [options]
- *   host (default 127.0.0.1), port / readPort (0 = any free port; defaults 0),
+ *   host (default 127.0.0.1), port / readPort / writePort / searchPort / proxyPort (0 = any free
+ *   port; defaults 0),
  *   quiet (default true: no request log), httpsWebhooksOnly (default true: webhook
  *   destination URLs must be https, as in the real API), deliveries ({ retryDelaysMs,
  *   timeoutMs, downloadTtlMs }: Svix's retry schedule and the 15-minute download links by
@@ -78,18 +86,23 @@ async function startSimulator(options = {}) {
 		host: options.host || '127.0.0.1',
 		port: options.port === undefined ? 0 : options.port,
 		readPort: options.readPort === undefined ? 0 : options.readPort,
+		writePort: options.writePort === undefined ? 0 : options.writePort,
+		searchPort: options.searchPort === undefined ? 0 : options.searchPort,
+		proxyPort: options.proxyPort === undefined ? 0 : options.proxyPort,
 		quiet: options.quiet === undefined ? true : options.quiet,
 		httpsWebhooksOnly: options.httpsWebhooksOnly === undefined ? true : options.httpsWebhooksOnly,
 	};
 	const state = createState();
 	const journal = new Journal();
-	const faults = new Faults(ROUTES.map((r) => r.id));
+	const faults = new Faults([...ROUTES.map((r) => r.id), PROXY_ROUTE_ID]);
 	// Signed webhook deliveries, retries and download URLs (deliveries.js). Bound to core below.
 	/** @type {Deliveries} */
 	let deliveries;
 
 	/** @type {Set<{ timer: NodeJS.Timeout, resolve: (alive: boolean) => void }>} */
 	const waits = new Set();
+	/** @type {Set<Promise<unknown>>} work that continues after a response (async writes, triggered reads) */
+	const tasks = new Set();
 	/** @type {import('./server').Core} */
 	const core = {
 		state,
@@ -98,6 +111,16 @@ async function startSimulator(options = {}) {
 		options: opts,
 		closing: false,
 		sim: undefined,
+		background: (task) => {
+			if (core.closing) return;
+			const done = new Promise((resolve) => setImmediate(resolve))
+				.then(() => (core.closing ? undefined : task()))
+				.catch((err) => {
+					if (!opts.quiet) console.error('[simulator] background task failed', err);
+				})
+				.finally(() => tasks.delete(done));
+			tasks.add(done);
+		},
 		delay: (ms) =>
 			new Promise((resolve) => {
 				if (core.closing) return resolve(false);
@@ -114,23 +137,50 @@ async function startSimulator(options = {}) {
 
 	const api = createListener(core, 'api');
 	const read = createListener(core, 'read');
-	const apiPort = await listen(api.server, opts.port, opts.host);
-	let readPort;
+	const write = createListener(core, 'write');
+	const search = createListener(core, 'search');
+	const proxy = createListener(core, 'proxy');
+	const listeners = [api, read, write, search, proxy];
+	/** @type {number[]} */
+	const ports = [];
 	try {
-		readPort = await listen(read.server, opts.readPort, opts.host);
+		for (const [listener, port] of /** @type {const} */ ([
+			[api, opts.port],
+			[read, opts.readPort],
+			[write, opts.writePort],
+			[search, opts.searchPort],
+			[proxy, opts.proxyPort],
+		])) {
+			ports.push(await listen(listener.server, port, opts.host));
+		}
 	} catch (err) {
-		await new Promise((resolve) => api.server.close(resolve));
+		await Promise.all(
+			listeners
+				.slice(0, ports.length)
+				.map(({ server }) => new Promise((resolve) => server.close(resolve))),
+		);
 		throw err;
 	}
+	const [apiPort, readPort, writePort, searchPort, proxyPort] = ports;
+	const origin = (/** @type {number} */ port) => `http://${urlHost(opts.host)}:${port}`;
 
 	let closed = false;
 	/** @type {ReturnType<typeof createLogGrowth> | undefined} operations gaining log entries over time */
 	let growth;
 	const sim = {
-		apiUrl: `http://${urlHost(opts.host)}:${apiPort}`,
-		readUrl: `http://${urlHost(opts.host)}:${readPort}`,
+		apiUrl: origin(apiPort),
+		readUrl: origin(readPort),
+		/** write host: writeRecords under /v1 */
+		writeUrl: origin(writePort),
+		/** search host: searchRecords under /v1 */
+		searchUrl: origin(searchPort),
+		/** proxy host: provider paths, no /v1 */
+		proxyUrl: origin(proxyPort),
 		apiPort,
 		readPort,
+		writePort,
+		searchPort,
+		proxyPort,
 		options: opts,
 		state,
 		journal,
@@ -290,6 +340,14 @@ async function startSimulator(options = {}) {
 			return applyRetention(state.logs, retention);
 		},
 
+		/**
+		 * Resolves once the work started after responses (asynchronous writes, triggered reads and
+		 * their deliveries' first attempts) has finished.
+		 */
+		async whenIdle() {
+			while (tasks.size) await Promise.all([...tasks]);
+		},
+
 		/** Back to the seeded world; journal and faults cleared. */
 		reset() {
 			if (growth) growth.stop();
@@ -299,7 +357,7 @@ async function startSimulator(options = {}) {
 			deliveries.clear();
 		},
 
-		/** Stops both listeners, ending hanging requests and keep-alive sockets. */
+		/** Stops the listeners, ending hanging requests and keep-alive sockets. */
 		async close() {
 			if (closed) return;
 			closed = true;
@@ -313,7 +371,7 @@ async function startSimulator(options = {}) {
 			deliveries.close();
 			secretLog.flush();
 			await Promise.all(
-				[api, read].map(
+				listeners.map(
 					({ server, sockets }) =>
 						new Promise((resolve) => {
 							server.close(() => resolve(undefined));

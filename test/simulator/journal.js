@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * The request journal: every request to either host is recorded (including ones answered
+ * The request journal: every request to any host is recorded (including ones answered
  * with auth errors, 404s and faults), except the simulator's own `/__sim/` control API.
  * An entry is appended when the request arrives and its `status` is filled in when the
  * answer is sent (it stays null for `reset` and `hang` faults).
@@ -12,7 +12,7 @@
  * @typedef {{
  *   seq: number,
  *   time: string,
- *   host: 'api' | 'read',
+ *   host: import('./router').Host,
  *   method: string,
  *   path: string,
  *   pathname: string,

@@ -6,13 +6,18 @@
  *
  * Each route module under routes/ exports `routes`: `{ id, method, host?, path, auth?, ... , handler }`.
  *   id        the real API's operationId (docs/api-notes.md, "Operations"); also the name fault rules use
- *   host      'api' (management host, default) or 'read' (read host; docs/api-notes.md, "Hosts and base URLs")
+ *   host      'api' (management host, default), 'read', 'write' or 'search' (docs/api-notes.md, "Hosts and base URLs",
+ *             "Data plane"); the proxy host has one pseudo-route of its own (proxy.js), outside ROUTES
  *   path      template such as `/v1/projects/{projectIdOrName}/connections:generate`
  *   auth      'any' (X-Api-Key or Bearer, default), 'bearer', 'apiKey', 'none' (docs/api-notes.md, "Credentials per operation")
  *   seedOp    number of the endpoint in the seed spec (1-18), when it is one of them
  *   secretParams  path params that are secrets (the API key of deleteApiKey) and are
  *             redacted from problem `instance` values
  *   jsonProblems  handler errors use `application/json` (JWT-key operations; docs/api-notes.md, "Problem documents")
+ *   badRequest    how the handler's 400s are sent where the API's document declares them differently
+ *             (docs/api-notes.md, "Data plane"): 'text' → text/plain (writeRecords), 'json' → an
+ *             `application/json` problem document with its issues (triggerRead, deliverResults, searchRecords)
+ *   rawBody   a body that is not JSON goes to the handler (ctx.bodyError) instead of a 400 (the proxy)
  *
  * Path templates follow Google-style custom verbs: `{installationId}:unpause`. A parameter
  * never spans a `/` or a raw `:`, so `/installations/x:unpause` does not match
@@ -27,7 +32,7 @@
  * @typedef {{
  *   state: State,
  *   options: { httpsWebhooksOnly: boolean },
- *   host: 'api' | 'read',
+ *   host: Host,
  *   method: string,
  *   pathname: string,
  *   query: Record<string, string | string[]>,
@@ -37,15 +42,21 @@
  *   principal: Principal,
  *   project: Rec,
  *   requestId: string,
+ *   bodyError?: string,
+ *   core: import('./server').Core,
  * }} Ctx
- * @typedef {{ status: number, body?: unknown, headers?: Record<string, string> }} Result
+ * @typedef {'api' | 'read' | 'write' | 'search' | 'proxy'} Host
+ * @typedef {{ status: number, body?: unknown, headers?: Record<string, string>, contentType?: string, raw?: string }} Result
  * @typedef {{
- *   id: string, method: string, host?: 'api' | 'read', path: string, auth?: import('./auth').AuthMode,
+ *   id: string, method: string, host?: Host, path: string, auth?: import('./auth').AuthMode,
  *   seedOp?: number, secretParams?: string[], jsonProblems?: boolean, summary?: string,
+ *   badRequest?: 'text' | 'json', rawBody?: boolean,
  *   handler: (ctx: Ctx) => Result | Promise<Result>,
  * }} RouteDef
- * @typedef {RouteDef & { host: 'api' | 'read', auth: import('./auth').AuthMode, regex: RegExp, paramNames: string[] }} CompiledRoute
+ * @typedef {RouteDef & { host: Host, auth: import('./auth').AuthMode, regex: RegExp, paramNames: string[] }} CompiledRoute
  */
+
+const { PROXY_ROUTE } = require('./proxy');
 
 const MODULES = [
 	require('./routes/projects'),
@@ -65,6 +76,9 @@ const MODULES = [
 	require('./routes/uploads'),
 	require('./routes/providers'),
 	require('./routes/providerApps'),
+	require('./routes/write'),
+	require('./routes/read'),
+	require('./routes/search'),
 ];
 
 /** @param {string} text */
@@ -107,7 +121,7 @@ const COMPILED = MODULES.flatMap((m) => m.routes)
 
 /**
  * Every route: id, method, host, path template, auth mode and seed operation number.
- * @type {ReadonlyArray<Readonly<{ id: string, method: string, host: 'api' | 'read', path: string, auth: string, seedOp?: number }>>}
+ * @type {ReadonlyArray<Readonly<{ id: string, method: string, host: Host, path: string, auth: string, seedOp?: number }>>}
  */
 const ROUTES = Object.freeze(
 	COMPILED.map((r) =>
@@ -137,13 +151,15 @@ function decode(raw) {
 }
 
 /**
- * @param {'api' | 'read'} host
+ * @param {Host} host
  * @param {string} method
  * @param {string} pathname raw (not decoded) request path
  * @returns {{ route: CompiledRoute, params: Record<string, string> } | { allowed: string[] } | null}
  *   the route, or the allowed methods when only the method is wrong, or null when nothing matches
  */
 function matchRoute(host, method, pathname) {
+	// The proxy passes any method and path on to the provider (proxy.js).
+	if (host === 'proxy') return { route: /** @type {CompiledRoute} */ (PROXY_ROUTE), params: {} };
 	/** @type {string[]} */
 	const allowed = [];
 	for (const route of COMPILED) {

@@ -140,6 +140,13 @@ const SEED = Object.freeze({
 	/** the timestamp two seeded log entries of `operationId` share */
 	sharedLogTimestamp: '2025-06-02T08:15:41.500250Z',
 
+	// The data plane (dataStore.js): records of the seeded installation's fake HubSpot.
+	/** a contact of the seeded installation (email SEED.contactEmail) */
+	contactId: '1001',
+	contactEmail: 'ada@acme.example',
+	/** a second contact, updated later than the first */
+	secondContactId: '1002',
+
 	createTime: '2025-05-01T09:00:00.000000Z',
 });
 
@@ -812,6 +819,32 @@ function seedWorld() {
 			},
 		],
 		logs: seedLogs(),
+		// Provider records per `installationId/objectName` (dataStore.js): what the fake HubSpot behind
+		// the write, search, read and proxy hosts holds for the seeded installation.
+		records: {
+			[`${SEED.installationId}/contacts`]: [
+				{
+					id: SEED.contactId,
+					fields: { email: SEED.contactEmail, firstname: 'Ada', lastname: 'Lovelace' },
+					createTime: '2025-05-10T10:00:00.000000Z',
+					updateTime: '2025-05-10T10:00:00.000000Z',
+				},
+				{
+					id: SEED.secondContactId,
+					fields: { email: 'grace@acme.example', firstname: 'Grace', lastname: 'Hopper' },
+					createTime: '2025-05-11T10:00:00.000000Z',
+					updateTime: '2025-05-20T10:00:00.000000Z',
+				},
+			],
+			[`${SEED.installationId}/companies`]: [
+				{
+					id: '2001',
+					fields: { name: 'Acme Inc', domain: 'acme.example', industry: 'Manufacturing' },
+					createTime: '2025-05-10T10:00:00.000000Z',
+					updateTime: '2025-05-10T10:00:00.000000Z',
+				},
+			],
+		},
 	};
 }
 

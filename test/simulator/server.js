@@ -2,8 +2,8 @@
 'use strict';
 
 /**
- * The HTTP side: one listener per host (management and read; docs/api-notes.md, "Hosts and base URLs"), and the
- * request pipeline shared by both:
+ * The HTTP side: one listener per host (management, read, write, search and proxy; docs/api-notes.md, "Hosts and
+ * base URLs", "Data plane"), and the request pipeline they share:
  *
  *   read body → (management host: /__sim/ control API, not journaled)
  *   → route match → journal entry → fault rules → 404/405 → auth (docs/api-notes.md, "Credentials per operation")
@@ -42,11 +42,31 @@ const { handleDownload, isDownloadPath } = require('./routes/downloads');
  *   faults: import('./faults').Faults,
  *   options: { quiet: boolean, httpsWebhooksOnly: boolean },
  *   delay: (ms: number) => Promise<boolean>,
+ *   background: (task: () => unknown) => void,
  *   closing: boolean,
  *   sim: any,
  * }} Core
  * @typedef {Result & { contentType?: string, raw?: string }} Reply
  */
+
+/** @typedef {import('./router').Host} Host */
+
+/** @type {Record<Host, string>} */
+const HOST_NAMES = {
+	api: 'management',
+	read: 'read',
+	write: 'write',
+	search: 'search',
+	proxy: 'proxy',
+};
+/** @type {Record<Host, string>} */
+const HOST_DOMAINS = {
+	api: 'api.withampersand.com',
+	read: 'read.withampersand.com',
+	write: 'write.withampersand.com',
+	search: 'search.withampersand.com',
+	proxy: 'proxy.withampersand.com',
+};
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
@@ -137,6 +157,22 @@ function problemReply(err, request, jsonVariant) {
 }
 
 /**
+ * A handler's 400 where the API's document declares its own form (docs/api-notes.md, "Data plane"): plain
+ * text (the write API: the details in one line), or an `application/json` problem document that keeps
+ * its `issues` (the read API's triggerRead and deliverResults, the search API).
+ * @param {ProblemError} err
+ * @param {{ instance: string, requestId: string }} request
+ * @param {'text' | 'json'} form
+ * @returns {Reply}
+ */
+function badRequestReply(err, request, form) {
+	if (form === 'text') {
+		return { status: 400, raw: err.detail, contentType: 'text/plain; charset=utf-8' };
+	}
+	return { status: 400, body: problemBody(err, request), contentType: 'application/json' };
+}
+
+/**
  * The answer a fault rule dictates (not used for latency-only, malformed, reset and hang).
  * @param {StoredRule} fault
  * @param {{ instance: string, requestId: string }} request
@@ -200,15 +236,18 @@ async function runRoute(core, ctx, match, request, bodyError) {
 	let inHandler = false;
 	try {
 		if (!match) {
-			const other = ctx.host === 'api' ? 'read' : 'api';
-			const elsewhere = matchRoute(other, ctx.method, ctx.pathname);
+			const elsewhere = /** @type {Host[]} */ (['api', 'read', 'write', 'search']).find((other) => {
+				if (other === ctx.host) return false;
+				const there = matchRoute(other, ctx.method, ctx.pathname);
+				return Boolean(there && 'route' in there);
+			});
 			throw problem(
 				404,
-				`No route for ${ctx.method} ${ctx.pathname} on the ${ctx.host === 'api' ? 'management' : 'read'} host`,
+				`No route for ${ctx.method} ${ctx.pathname} on the ${HOST_NAMES[ctx.host]} host`,
 				{
 					title: 'Not Found',
 					remedy: elsewhere
-						? `This operation is served by the ${other === 'read' ? 'read host (read.withampersand.com)' : 'management host (api.withampersand.com)'}.`
+						? `This operation is served by the ${HOST_NAMES[elsewhere]} host (${HOST_DOMAINS[elsewhere]}).`
 						: undefined,
 				},
 			);
@@ -225,13 +264,15 @@ async function runRoute(core, ctx, match, request, bodyError) {
 		if (ctx.params.projectIdOrName !== undefined)
 			ctx.project = resolveProject(ctx.state, ctx.principal, ctx.params.projectIdOrName);
 		inHandler = true;
-		if (bodyError !== undefined && BODY_METHODS.includes(ctx.method)) {
+		if (bodyError !== undefined && BODY_METHODS.includes(ctx.method) && !route.rawBody) {
 			throw invalid([
 				issue('body', undefined, `Malformed JSON body: ${bodyError}`, undefined, 'Malformed JSON'),
 			]);
 		}
 		return await route.handler(ctx);
 	} catch (err) {
+		if (err instanceof ProblemError && route && route.badRequest && inHandler && err.status === 400)
+			return badRequestReply(err, request, route.badRequest);
 		if (err instanceof ProblemError)
 			return problemReply(err, request, Boolean(route && route.jsonProblems && inHandler));
 		if (!core.options.quiet) console.error('[simulator] handler error', err);
@@ -266,7 +307,7 @@ function send(res, reply, entry) {
 
 /**
  * @param {Core} core
- * @param {'api' | 'read'} host
+ * @param {Host} host
  * @param {http.IncomingMessage} req
  * @param {http.ServerResponse} res
  */
@@ -361,6 +402,8 @@ async function handle(core, host, req, res) {
 		body,
 		params,
 		requestId,
+		bodyError,
+		core,
 	});
 	let reply = await runRoute(core, ctx, match, request, bodyError);
 	if (fault && fault.logs && reply.status === 200 && Array.isArray(reply.body)) {
@@ -397,7 +440,7 @@ async function handle(core, host, req, res) {
 
 /**
  * @param {Core} core
- * @param {'api' | 'read'} host
+ * @param {Host} host
  * @returns {{ server: http.Server, sockets: Set<import('node:net').Socket> }}
  */
 function createListener(core, host) {

@@ -4,7 +4,8 @@
 /**
  * The live in-memory world: one Map per resource, keyed by id (API keys by the key
  * string, sessions by token, groups/consumers by `projectId/ref`, logs by operation id,
- * custom fields by `projectId/provider/groupRef`).
+ * custom fields by `projectId/provider/groupRef`, provider records by `installationId/objectName`
+ * and then record id).
  *
  * Records are stored in (almost) the API's own shape. Fields the API never returns are
  * prefixed with `_` (e.g. a destination's `_projectId` and `_secrets`; docs/api-notes.md, "getDestination":
@@ -24,6 +25,7 @@ const { seedWorld } = require('./seed');
  *   eventTopicRoutes: Map<string, Rec>, jwtKeys: Map<string, Rec>, providerApps: Map<string, Rec>, invites: Map<string, Rec>,
  *   claimedDomains: Map<string, Rec>, operations: Map<string, Rec>, logs: Map<string, Rec[]>,
  *   customFields: Map<string, Record<string, Record<string, Rec>>>,
+ *   records: Map<string, Map<string, Rec>>, readReadiness: Map<string, Rec>,
  * }} State
  */
 
@@ -63,6 +65,15 @@ function createState() {
 		operations: byKey(w.operations),
 		logs: new Map(Object.entries(w.logs)),
 		customFields: new Map(),
+		// The data plane (dataStore.js): provider records per `installationId/objectName`, and what
+		// deliverResults recorded per `installationId/objectName`.
+		records: new Map(
+			Object.entries(w.records).map(([key, list]) => [
+				key,
+				new Map(list.map((/** @type {Rec} */ r) => [r.id, r])),
+			]),
+		),
+		readReadiness: new Map(),
 	};
 }
 
