@@ -12,6 +12,14 @@
  * the run (no gc during it, so the peak includes garbage not yet collected), then weighs, after
  * gc: what the run retained (its output as returned), and the same items rebuilt alone from their
  * JSON (output alone), and one page of 1,000 of them (one page).
+ *
+ * The peak includes garbage, and the retained heap includes what n8n-core keeps after the run, so
+ * neither says what the node holds. The honest figure comes from a second Return All run: at the
+ * start of each of its requests after the first (a page boundary: diagnostics_channel
+ * 'http.client.request.start'), a forced gc and the live heap minus the weight of the items
+ * produced so far (count × one item alone), in pages. The retained heap is then broken down by
+ * dropping one holder at a time (n8n's run record, the item wrappers with their pairedItem, the
+ * harness's result), and weighed again 2 s later.
  */
 const { execFile } = require('node:child_process');
 const path = require('node:path');
@@ -64,25 +72,46 @@ async function child(
 		const used = process.memoryUsage().heapUsed;
 		if (used > peak) peak = used;
 	}, SAMPLE_MS);
+	// The requests of this run (the parent's journal also sees the second run below).
+	const channel = require('node:diagnostics_channel');
+	let requestsFirstRun = 0;
+	const countRequest = () => requestsFirstRun++;
+	channel.subscribe('http.client.request.start', countRequest);
 	const started = process.hrtime.bigint();
 	let result = await run(mode === 'all' ? { returnAll: true } : { returnAll: false, limit: 100 });
 	const ms = Number(process.hrtime.bigint() - started) / 1e6;
 	clearInterval(timer);
+	channel.unsubscribe('http.client.request.start', countRequest);
 	peak = Math.max(peak, process.memoryUsage().heapUsed);
 	if (result.error) throw result.error;
 	const items = result.json.length;
-	gc();
-	gc();
-	const retained = process.memoryUsage().heapUsed - baseline;
-
-	// The output alone: the same items, rebuilt from their JSON, held in an array.
+	const heap = () => {
+		gc();
+		gc();
+		return process.memoryUsage().heapUsed;
+	};
+	const retained = heap() - baseline;
 	let text = JSON.stringify(result.json);
 	const jsonBytes = Buffer.byteLength(text);
 	const pageText = JSON.stringify(result.json.slice(0, 1000));
+	// The JSON text is kept for the rebuild below; its weight is taken out of what follows.
+	const textWeight = heap() - baseline - retained;
+
+	// What the retained heap is made of, by dropping one holder at a time: n8n's run record and
+	// the harness's list of json objects; then the items' pairedItem (an object per item, set by
+	// the node's last postReceive step) and the item wrappers, keeping the json objects only.
+	const anyResult = /** @type {any} */ (result);
+	anyResult.run = undefined;
+	anyResult.json = undefined;
+	const withoutRunRecord = heap() - baseline - textWeight;
+	anyResult.items = anyResult.items.map((/** @type {any} */ item) => item.json);
+	const jsonObjectsOnly = heap() - baseline - textWeight;
 	// @ts-expect-error dropped so that only the copies below are weighed
 	result = undefined;
-	gc();
-	gc();
+	// What stays after the harness let go of the run: held by someone else, at once and 2 s later.
+	const heldAfterDrop = heap() - baseline - textWeight;
+	await new Promise((resolve) => setTimeout(resolve, 2000));
+	const heldLater = heap() - baseline - textWeight;
 	const before = process.memoryUsage().heapUsed;
 	/** @type {any} */
 	let alone = JSON.parse(text).map((/** @type {unknown} */ json) => ({ json }));
@@ -100,16 +129,57 @@ async function child(
 	gc();
 	const onePage = process.memoryUsage().heapUsed - beforePage;
 	page = undefined;
+	const jsonAlone = (() => {
+		const before = heap();
+		const copy = JSON.parse(JSON.stringify(JSON.parse(pageText)));
+		const size = heap() - before;
+		return copy.length ? size : 0;
+	})();
+
+	// Live heap while paging: at the start of every request after the first (a page boundary:
+	// the previous page is already items), a forced gc, then the heap above a fresh baseline
+	// minus what the items produced so far weigh (their count × the weight of one item alone).
+	const boundaries = [];
+	if (mode === 'all') {
+		const perItem = outputAlone / items;
+		let requestsSeen = 0;
+		const base = heap();
+		const onRequest = () => {
+			requestsSeen++;
+			if (requestsSeen === 1) return;
+			const produced = (requestsSeen - 1) * 1000;
+			const live = heap() - base;
+			boundaries.push({ produced, liveMB: live / MB, beyondMB: (live - produced * perItem) / MB });
+		};
+		channel.subscribe('http.client.request.start', onRequest);
+		const second = await run({ returnAll: true });
+		channel.unsubscribe('http.client.request.start', onRequest);
+		if (second.error) throw second.error;
+	}
+	const beyond = boundaries.map((b) => b.beyondMB);
 	process.stdout.write(
 		`${JSON.stringify({
 			items,
+			requestsFirstRun,
 			ms,
 			peakMB: (peak - baseline) / MB,
 			retainedMB: retained / MB,
+			withoutRunRecordMB: withoutRunRecord / MB,
+			jsonObjectsOnlyMB: jsonObjectsOnly / MB,
+			heldAfterDropMB: heldAfterDrop / MB,
+			heldLaterMB: heldLater / MB,
+			textMB: textWeight / MB,
 			outputAloneMB: outputAlone / MB,
 			onePageMB: onePage / MB,
+			onePageJsonOnlyMB: jsonAlone / MB,
 			jsonMB: jsonBytes / MB,
 			pageItems: Math.min(1000, items),
+			boundaries: boundaries.length,
+			boundaryBeyondMaxMB: beyond.length ? Math.max(...beyond) : 0,
+			boundaryBeyondMedianMB: beyond.length
+				? [...beyond].sort((a, b) => a - b)[beyond.length >> 1]
+				: 0,
+			boundaryBeyondLastMB: beyond.length ? beyond[beyond.length - 1] : 0,
 		})}\n`,
 	);
 }
@@ -150,8 +220,9 @@ async function measureMode(/** @type {any} */ sim, /** @type {string} */ mode) {
 	const sizes = [...new Set(requests.map((/** @type {any} */ e) => e.query.pageSize))];
 	return {
 		...measured,
-		requests: sim.journal.entries.length,
-		listRequests: requests.length,
+		// The child's count: the journal also holds the second (boundary-sampling) run.
+		requests: measured.requestsFirstRun,
+		listRequests: Math.min(requests.length, measured.requestsFirstRun),
 		pageSizes: sizes,
 	};
 }
@@ -194,6 +265,22 @@ exports.run = async function run() {
 			`| ${all.items} items on the heap | ${mb(all.outputAloneMB)} |`,
 			`| one page (${all.pageItems} items) on the heap | ${mb(all.onePageMB)} |`,
 			`| Return All peak heap ÷ output alone | ${(all.peakMB / all.outputAloneMB).toFixed(2)} |`,
+			'',
+			'| P7 what the node holds while paging (Return All, a second run; forced gc at the start of each of its requests after the first) | value |',
+			'|---|---|',
+			`| page boundaries sampled | ${all.boundaries} |`,
+			`| live heap beyond the items produced so far, largest | ${mb(all.boundaryBeyondMaxMB)} (${(all.boundaryBeyondMaxMB / all.onePageMB).toFixed(2)} pages) |`,
+			`| the same, median | ${mb(all.boundaryBeyondMedianMB)} (${(all.boundaryBeyondMedianMB / all.onePageMB).toFixed(2)} pages) |`,
+			'',
+			'| P7 the retained heap after the run, by holder (gc before each figure; the JSON text kept for the rebuild is taken out) | value |',
+			'|---|---|',
+			`| with the harness's result held | ${mb(all.retainedMB)} |`,
+			`| without the run record and the harness's json list | ${mb(all.withoutRunRecordMB)} |`,
+			`| json objects only (item wrappers and pairedItem dropped) | ${mb(all.jsonObjectsOnlyMB)} |`,
+			`| nothing of the run held by the harness, at once | ${mb(all.heldAfterDropMB)} |`,
+			`| the same 2 s later | ${mb(all.heldLaterMB)} |`,
+			'',
+			'Reading: while paging, the node holds its items and at most about one page (the figures above); the heap retained after the run does not shrink when the harness drops its result, so it is held outside the node (n8n-core and the HTTP client around the run; part of it is released about 2 s later, the rest is the output itself, still referenced). Peak and retained figures therefore overstate what Return All costs per page.',
 			'',
 			`Heap sampled every ${SAMPLE_MS} ms in a child process (--expose-gc) running the node in-process; baseline after a warm-up run and gc; the peak includes garbage not yet collected; the simulator runs in the parent.`,
 		].join('\n');

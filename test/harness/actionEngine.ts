@@ -5,6 +5,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runNode, type NodeRun } from './engine';
+import { expectViolation, watchRequests } from '../openapi/contractWatch';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const simulator = require('../simulator') as {
@@ -37,6 +38,9 @@ export interface JournalEntry {
 export interface Simulator {
 	apiUrl: string;
 	readUrl: string;
+	writeUrl: string;
+	searchUrl: string;
+	proxyUrl: string;
 	state: IDataObject;
 	journal: { entries: JournalEntry[]; clear(): void; last(): JournalEntry };
 	faults: { add(rule: IDataObject): string; clear(): void };
@@ -45,8 +49,10 @@ export interface Simulator {
 	appendLog(operationId: string, entry?: IDataObject): IDataObject;
 }
 
+/** Every request the simulator receives is checked against the API's request contract when the
+ * test file ends (test/openapi/contractWatch.ts). */
 export async function startSimulator(options: IDataObject = {}): Promise<Simulator> {
-	return await simulator.startSimulator({ port: 0, readPort: 0, ...options });
+	return watchRequests(await simulator.startSimulator({ port: 0, readPort: 0, ...options }));
 }
 
 export const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
@@ -57,11 +63,15 @@ export function credentialsFor(sim: Simulator, overrides: IDataObject = {}) {
 			apiKey: SEED.apiKey,
 			baseUrl: sim.apiUrl,
 			readUrl: sim.readUrl,
+			writeUrl: sim.writeUrl,
+			searchUrl: sim.searchUrl,
+			proxyUrl: sim.proxyUrl,
 			...overrides,
 		},
 		integrationPlatformTokenApi: {
 			accessToken: SEED.bearerToken,
 			baseUrl: sim.apiUrl,
+			searchUrl: sim.searchUrl,
 			...overrides,
 		},
 	};
@@ -80,6 +90,8 @@ export async function run(
 		continueOnFail?: boolean;
 		credentials?: IDataObject;
 		nodeSettings?: Record<string, unknown>;
+		/** Why this run sends a request the API's contract refuses, on purpose (contractWatch.ts). */
+		contractViolation?: string;
 	} = {},
 ): Promise<OperationRun> {
 	sim.journal.clear();
@@ -90,5 +102,6 @@ export async function run(
 		continueOnFail: options.continueOnFail,
 		nodeSettings: options.nodeSettings,
 	});
+	if (options.contractViolation) expectViolation(sim.journal.entries, options.contractViolation);
 	return { ...result, requests: [...sim.journal.entries] };
 }

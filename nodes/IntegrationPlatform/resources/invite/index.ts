@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../fields';
+import { orgIdField, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
 
@@ -56,25 +56,28 @@ export const inviteOperations: OperationDefinition[] = [
 ];
 
 export const inviteFields: INodeProperties[] = [
-	// The shared Organization ID (fields.ts) is hidden for every Create; this copy shows it for this one.
+	// The shared Organization locator (fields.ts) is hidden for every Create; this copy shows it for
+	// this one, since n8n's display rules cannot hide a field for one resource's Create only.
+	{ ...orgIdField, displayOptions: showFor(['create']) },
+	// A resource locator; a plain string saved by an older workflow still works (fields.ts, orgIdField).
 	{
-		displayName: 'Organization ID',
-		name: 'orgId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 8d2b…',
-		description: 'ID of the organization (shown as orgId on every project)',
-		displayOptions: showFor(['create']),
-	},
-	{
-		displayName: 'Invite ID',
+		displayName: 'Invite',
 		name: 'inviteId',
-		type: 'string',
+		type: 'resourceLocator',
 		required: true,
-		default: '',
-		placeholder: 'e.g. 5b1f…',
+		default: { mode: 'list', value: '' },
+		description: 'The invitation, from the list of the organization or by ID',
 		displayOptions: showFor(['get', 'revoke']),
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select an invite…',
+				typeOptions: { searchListMethod: 'searchInvites', searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 5b1f…' },
+		],
 	},
 	{
 		displayName: 'Email',

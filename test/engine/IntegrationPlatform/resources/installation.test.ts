@@ -81,6 +81,9 @@ describe('Installation → Create, Get, Get Many, Update, Delete', () => {
 					objectName: 'companies',
 					schedule: '0 * * * *',
 					destination: SEED.destinationName,
+					// Required by the API's ReadConfigObject (docs/api-requests.json).
+					selectedFields: { name: true },
+					selectedFieldMappings: {},
 				},
 			},
 		},

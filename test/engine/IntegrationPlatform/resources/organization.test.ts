@@ -29,7 +29,12 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 		const orgId = created.json[0].id as string;
 		expect(created.json[0]).toMatchObject({ label: 'Flow Org', defaultTeamId: expect.any(String) });
 
-		const got = await run(sim, { ...bearer, resource: 'organization', operation: 'get', orgId });
+		const got = await run(sim, {
+			...bearer,
+			resource: 'organization',
+			operation: 'get',
+			orgId: rl(orgId),
+		});
 		expect(got.requests[0]).toMatchObject({ method: 'GET', pathname: `/v1/orgs/${orgId}` });
 		expect(got.json).toEqual([expect.objectContaining({ id: orgId, label: 'Flow Org' })]);
 
@@ -37,7 +42,7 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 			...bearer,
 			resource: 'organization',
 			operation: 'addMember',
-			orgId,
+			orgId: rl(orgId),
 			builderId: SEED.freelancerUserId,
 		});
 		expect(added.requests[0]).toMatchObject({
@@ -52,7 +57,7 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 			...bearer,
 			resource: 'organization',
 			operation: 'getMembers',
-			orgId,
+			orgId: rl(orgId),
 			returnAll: true,
 		});
 		expect(members.requests[0].pathname).toBe(`/v1/orgs/${orgId}/builders`);
@@ -68,7 +73,7 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 			...bearer,
 			resource: 'organization',
 			operation: 'addMember',
-			orgId,
+			orgId: rl(orgId),
 			builderId: SEED.freelancerUserId,
 		});
 		expect(again.requests[0].status).toBe(400);
@@ -81,7 +86,7 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 			...bearer,
 			resource: 'organization',
 			operation: 'getMembers',
-			orgId: SEED.orgId,
+			orgId: rl(SEED.orgId),
 			limit: 1,
 		});
 		expect(result.json).toHaveLength(1);
@@ -103,7 +108,7 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 			...bearer,
 			resource: 'organization',
 			operation: 'getBillingAccount',
-			orgId: SEED.orgId,
+			orgId: rl(SEED.orgId),
 		});
 		expect(result.requests[0].pathname).toBe(`/v1/orgs/${SEED.orgId}/billingAccount`);
 		expect(result.json).toEqual([expect.objectContaining({ id: SEED.billingAccountId })]);
@@ -118,7 +123,7 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 			...bearer,
 			resource: 'organization',
 			operation: 'getBillingAccount',
-			orgId: created.json[0].id as string,
+			orgId: rl(created.json[0].id as string),
 		});
 		expect(none.requests[0].status).toBe(404);
 		expect(none.error?.message).toMatch(/404/);
@@ -129,7 +134,7 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 			...bearer,
 			resource: 'organization',
 			operation: 'addMember',
-			orgId: SEED.orgId,
+			orgId: rl(SEED.orgId),
 			builderId: 'no-such-builder',
 		});
 		expect(unknown.requests[0].status).toBe(404);
@@ -137,7 +142,7 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 			...bearer,
 			resource: 'organization',
 			operation: 'get',
-			orgId: SEED.otherOrgId,
+			orgId: rl(SEED.otherOrgId),
 		});
 		expect(foreign.requests[0].status).toBe(403);
 		expect(foreign.error?.message).toMatch(/403/);
@@ -149,13 +154,63 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 			const result = await run(sim, {
 				resource: 'organization',
 				operation,
-				orgId: SEED.orgId,
+				orgId: rl(SEED.orgId),
 				builderId: SEED.freelancerUserId,
 			});
 			expect(result.requests).toHaveLength(0);
 			expect(result.error?.message).toMatch(/needs the/);
 		},
 	);
+});
+
+describe('Organization as a resource locator', () => {
+	test('Get Members: from the list and by ID send the same request', async () => {
+		for (const mode of ['list', 'id']) {
+			const result = await run(sim, {
+				...bearer,
+				resource: 'organization',
+				operation: 'getMembers',
+				orgId: rl(SEED.orgId, mode),
+				returnAll: true,
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.requests).toHaveLength(1);
+			expect(result.requests[0]).toMatchObject({
+				method: 'GET',
+				pathname: `/v1/orgs/${SEED.orgId}/builders`,
+				query: {},
+				status: 200,
+			});
+		}
+	});
+
+	test('Update: a workflow saved when Organization ID was a text field (a plain string) runs unchanged', async () => {
+		const result = await run(sim, {
+			...bearer,
+			resource: 'organization',
+			operation: 'update',
+			orgId: SEED.orgId,
+			label: 'Renamed From Text',
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.requests[0]).toMatchObject({
+			method: 'PATCH',
+			pathname: `/v1/orgs/${SEED.orgId}`,
+			status: 200,
+			body: { updateMask: ['label'], org: { label: 'Renamed From Text' } },
+		});
+		expect(result.json).toEqual([
+			expect.objectContaining({ id: SEED.orgId, label: 'Renamed From Text' }),
+		]);
+	});
+
+	test('an empty locator is refused by n8n before the node runs, naming the field', async () => {
+		sim.journal.clear();
+		await expect(
+			run(sim, { ...bearer, resource: 'organization', operation: 'get', orgId: rl('') }),
+		).rejects.toThrow(/Parameter "Organization" is required/);
+		expect(sim.journal.entries).toHaveLength(0);
+	});
 });
 
 describe('User → Get Current', () => {
