@@ -1,8 +1,10 @@
-import type { IPollFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { encodePathSegment } from '../common/paths';
-import { apiRequest } from '../common/api';
+import { apiRequest, apiResponse } from '../common/api';
+import type { ListedOperation } from './discovery';
+import { PAGE_SIZE } from './discovery';
 
 /**
  * Requests of the log trigger: nodes/common/api.ts `apiRequest` with a timeout (a hanging API
@@ -14,9 +16,14 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 const NOTHING_MOVED =
 	"Nothing was emitted and the trigger's cursor did not move: the next poll reads the log again, so no entry is lost or repeated.";
 
-async function get(context: IPollFunctions, path: string, what: string): Promise<unknown> {
+async function get(
+	context: IPollFunctions,
+	path: string,
+	what: string,
+	qs?: IDataObject,
+): Promise<unknown> {
 	try {
-		return await apiRequest(context, 'GET', path, { timeout: REQUEST_TIMEOUT_MS });
+		return await apiRequest(context, 'GET', path, { timeout: REQUEST_TIMEOUT_MS, qs });
 	} catch (error) {
 		const failure =
 			error instanceof NodeApiError
@@ -66,4 +73,99 @@ export async function fetchProjectId(context: IPollFunctions, project: string): 
 		});
 	}
 	return id;
+}
+
+function unexpected(context: IPollFunctions, what: string, expected: string): NodeApiError {
+	return new NodeApiError(context.getNode(), { message: 'Unexpected answer' } as JsonObject, {
+		message: `Could not get ${what}: expected ${expected}`,
+		description: NOTHING_MOVED,
+	});
+}
+
+const projectPath = (project: string) => `/projects/${encodePathSegment(project)}`;
+const integrationPath = (project: string, integration: string) =>
+	`${projectPath(project)}/integrations/${encodePathSegment(integration)}`;
+
+/** GET …/integrations/{integration}/installations: a bare array, not paginated ("The wider API"). */
+export async function fetchInstallationIds(
+	context: IPollFunctions,
+	project: string,
+	integration: string,
+): Promise<string[]> {
+	const what = `the installations of integration ${integration}`;
+	const body = await get(context, `${integrationPath(project, integration)}/installations`, what);
+	if (!Array.isArray(body)) throw unexpected(context, what, 'a JSON array of installations');
+	const ids = body
+		.map((i) => (typeof i === 'object' && i !== null ? (i as { id?: unknown }).id : undefined))
+		.filter((id): id is string => typeof id === 'string' && id !== '');
+	return [...new Set(ids)].sort();
+}
+
+export interface OperationsPage {
+	results: ListedOperation[];
+	done: boolean;
+	nextPageToken?: string;
+}
+
+/**
+ * GET …/installations/{installation}/operations?pageSize&pageToken: one page of the API's one
+ * paginated list (docs/api-notes.md, "Operations of an installation"). The token is sent as a
+ * query value, so it is percent-encoded (it holds `+`, `/` and `=`).
+ */
+export async function fetchOperationsPage(
+	context: IPollFunctions,
+	project: string,
+	integration: string,
+	installation: string,
+	pageToken?: string,
+): Promise<OperationsPage> {
+	const what = `the operations of installation ${installation}`;
+	const body = await get(
+		context,
+		`${integrationPath(project, integration)}/installations/${encodePathSegment(installation)}/operations`,
+		what,
+		{ pageSize: PAGE_SIZE, ...(pageToken ? { pageToken } : {}) },
+	);
+	const page = typeof body === 'object' && body !== null ? (body as IDataObject) : undefined;
+	if (!page || !Array.isArray(page.results)) {
+		throw unexpected(context, what, '{ results, pagination }');
+	}
+	const pagination = (page.pagination ?? {}) as IDataObject;
+	const token =
+		typeof pagination.nextPageToken === 'string' && pagination.nextPageToken !== ''
+			? pagination.nextPageToken
+			: undefined;
+	const results = (page.results as unknown[]).filter(
+		(r): r is ListedOperation =>
+			typeof r === 'object' && r !== null && typeof (r as ListedOperation).id === 'string',
+	);
+	// without a token there is no next page, whatever `done` says
+	return { results, done: pagination.done === true || token === undefined, nextPageToken: token };
+}
+
+/** GET …/operations/{operationId}: the operation, or null when the API no longer knows it (404). */
+export async function fetchOperation(
+	context: IPollFunctions,
+	project: string,
+	operationId: string,
+): Promise<ListedOperation | null> {
+	const path = `${projectPath(project)}/operations/${encodePathSegment(operationId)}`;
+	const what = `operation ${operationId}`;
+	let body: unknown;
+	try {
+		const response = await apiResponse(context, 'GET', path, { timeout: REQUEST_TIMEOUT_MS });
+		if (response.status === 404) return null;
+		body = response.status < 400 ? response.body : undefined;
+	} catch {
+		body = undefined; // asked again below, for the error that names what failed
+	}
+	body ??= await get(context, path, what);
+	if (
+		typeof body !== 'object' ||
+		body === null ||
+		typeof (body as ListedOperation).id !== 'string'
+	) {
+		throw unexpected(context, what, 'an operation');
+	}
+	return body as ListedOperation;
 }

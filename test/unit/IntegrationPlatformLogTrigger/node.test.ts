@@ -33,7 +33,8 @@ describe('description', () => {
 			group: ['trigger'],
 			inputs: [],
 			outputs: ['main'],
-			version: 1,
+			version: [1, 2],
+			defaultVersion: 2,
 		});
 		expect(description.usableAsTool).toBeUndefined();
 		expect(description.subtitle).toMatch(/^=/);
@@ -95,6 +96,40 @@ describe('description', () => {
 		expect(index).toBe(
 			nodes.indexOf('dist/nodes/IntegrationPlatform/IntegrationPlatform.node.js') + 1,
 		);
+	});
+});
+
+describe('version 2: Watch', () => {
+	const all = (name: string) => description.properties.filter((p) => p.name === name);
+
+	test('Watch (Installation by default, Integration, Operation IDs) exists from version 2 only', () => {
+		const watch = property('watch');
+		expect(watch).toMatchObject({ type: 'options', default: 'installation' });
+		expect(watch.options?.map((o) => (o as { value: string }).value)).toEqual([
+			'installation',
+			'integration',
+			'operationIds',
+		]);
+		expect(watch.displayOptions?.show?.['@version']).toEqual([{ _cnd: { gte: 2 } }]);
+	});
+
+	test('version 1 keeps Operation IDs as it was; version 2 shows it for Watch: Operation IDs', () => {
+		const [v1, v2] = all('operationIds');
+		expect(v1.displayOptions?.show).toEqual({ '@version': [1] });
+		expect(v2.displayOptions?.show).toMatchObject({ watch: ['operationIds'] });
+	});
+
+	test('integration and installation are resource locators with registered searches', () => {
+		for (const [name, method, watches] of [
+			['integration', 'searchIntegrations', ['installation', 'integration']],
+			['installation', 'searchInstallations', ['installation']],
+		] as const) {
+			const p = property(name);
+			expect(p.type).toBe('resourceLocator');
+			expect(p.modes?.[0].typeOptions?.searchListMethod).toBe(method);
+			expect(p.displayOptions?.show?.watch).toEqual(watches);
+			expect(typeof (node.methods.listSearch as Record<string, unknown>)[method]).toBe('function');
+		}
 	});
 });
 

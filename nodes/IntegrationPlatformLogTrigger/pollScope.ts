@@ -1,0 +1,287 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type {
+	DiscoverResult,
+	InstallationListing,
+	InstallationState,
+	ListedOperation,
+} from './discovery';
+import {
+	discover,
+	ListingProgress,
+	MAX_INSTALLATIONS,
+	readDiscovery,
+	scopeFingerprint,
+	startState,
+} from './discovery';
+import type { LogEntry, OperationLogs } from './logCursor';
+import {
+	advanceCursor,
+	latestEntries,
+	normalizeEntries,
+	readState,
+	recordStart,
+} from './logCursor';
+import { matchesFilters, toItem } from './output';
+import {
+	knownProjectId,
+	noEntriesError,
+	rememberProjectId,
+	STATE_KEY,
+	TEST_EVENT_ENTRIES,
+} from './pollOperations';
+import type { Settings } from './settings';
+import {
+	fetchInstallationIds,
+	fetchOperation,
+	fetchOperationLogs,
+	fetchOperationsPage,
+	fetchProjectId,
+} from './transport';
+
+/*
+ * Watching a whole installation or integration (version 2). Each poll, with every request before
+ * any decision:
+ * 1. the installations (the one chosen, or the integration's list, at most MAX_INSTALLATIONS);
+ * 2. each installation's operations list, from where the last poll stopped, as far as needed
+ *    (discovery.ts: to the end, to the page cap, or, newest first, to the floor);
+ * 3. the watched operations the list did not show, one by one (finished? gone?);
+ * 4. the logs of every watched operation (at most MAX_WATCHED_OPERATIONS).
+ * Then discovery and the log cursor decide, and both states are written together with no await
+ * in between (the project's ID lookup, when needed, comes before and is followed by a second
+ * decision, as in pollOperations.ts). A failed request fails the poll with nothing written,
+ * except on the very first poll, whose start is recorded so that history stays history.
+ */
+export const DISCOVERY_KEY = 'discovery';
+
+function scopeOf(settings: Settings): string {
+	return scopeFingerprint([
+		settings.watch,
+		settings.project,
+		settings.integration,
+		settings.watch === 'installation' ? settings.installation : '',
+	]);
+}
+
+async function installationsOf(context: IPollFunctions, settings: Settings): Promise<string[]> {
+	if (settings.watch === 'installation') return [settings.installation];
+	const ids = await fetchInstallationIds(context, settings.project, settings.integration);
+	if (ids.length > MAX_INSTALLATIONS) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The integration has ${ids.length} installations; the trigger watches at most ${MAX_INSTALLATIONS}`,
+			{
+				description:
+					'Each installation costs at least one request per poll. Watch single installations with several triggers instead.',
+			},
+		);
+	}
+	return ids;
+}
+
+/** One installation's list as far as this poll reads it (see ListingProgress). */
+async function listInstallation(
+	context: IPollFunctions,
+	settings: Settings,
+	installationId: string,
+	state: InstallationState | undefined,
+	firstPageOnly = false,
+): Promise<InstallationListing> {
+	const operations: ListedOperation[] = [];
+	// a new installation is read up to the cap: running operations older than the start count too
+	const progress = new ListingProgress(state ? state.f : '');
+	let token = state?.p;
+	for (;;) {
+		let page;
+		try {
+			page = await fetchOperationsPage(
+				context,
+				settings.project,
+				settings.integration,
+				installationId,
+				token,
+			);
+		} catch (error) {
+			// a stored token the API no longer takes: read from the first page instead
+			if (
+				token &&
+				token === state?.p &&
+				error instanceof NodeApiError &&
+				error.httpCode === '400'
+			) {
+				token = undefined;
+				continue;
+			}
+			const failure =
+				error instanceof NodeApiError
+					? error
+					: new NodeApiError(context.getNode(), error as JsonObject);
+			throw failure;
+		}
+		operations.push(...page.results);
+		const more = progress.page(page.results);
+		if (page.done || !more || firstPageOnly) return { installationId, operations };
+		if (progress.capped) return { installationId, operations, continueFrom: page.nextPageToken };
+		token = page.nextPageToken;
+	}
+}
+
+interface Gathered {
+	plan: DiscoverResult;
+	logs: OperationLogs[];
+}
+
+async function gather(
+	context: IPollFunctions,
+	settings: Settings,
+	scope: string,
+	now: number,
+): Promise<Gathered> {
+	const staticData = context.getWorkflowStaticData('node');
+	const prior = readDiscovery(staticData[DISCOVERY_KEY], scope);
+	const installations = await installationsOf(context, settings);
+	const listings: InstallationListing[] = [];
+	for (const id of installations) {
+		listings.push(await listInstallation(context, settings, id, prior?.i[id]));
+	}
+	const lookedUp = new Map<string, ListedOperation | null>();
+	for (const listing of listings) {
+		const shown = new Set(listing.operations.map((o) => o.id));
+		for (const id of Object.keys(prior?.i[listing.installationId]?.t ?? {})) {
+			if (!shown.has(id)) lookedUp.set(id, await fetchOperation(context, settings.project, id));
+		}
+	}
+	const plan = discover({
+		previous: staticData[DISCOVERY_KEY],
+		scope,
+		now,
+		emitExisting: settings.emitExisting,
+		listings,
+		lookedUp,
+	});
+	const logs: OperationLogs[] = [];
+	for (const watched of plan.watch) {
+		const response = await fetchOperationLogs(context, settings.project, watched.operationId);
+		logs.push({
+			operationId: watched.operationId,
+			entries: normalizeEntries(watched.operationId, response),
+			...(watched.first === 'new' ? { emitExisting: true } : {}),
+		});
+	}
+	return { plan, logs };
+}
+
+/** "Fetch Test Event": the latest entries of the newest operations; no state is read or written. */
+async function testEvent(
+	context: IPollFunctions,
+	settings: Settings,
+): Promise<INodeExecutionData[][]> {
+	const installations = await installationsOf(context, settings);
+	const newest: Array<{ operation: ListedOperation; installationId: string }> = [];
+	for (const id of installations) {
+		const listing = await listInstallation(context, settings, id, undefined, true);
+		for (const operation of listing.operations) newest.push({ operation, installationId: id });
+	}
+	newest.sort((a, b) =>
+		String(a.operation.createTime ?? '') < String(b.operation.createTime ?? '') ? 1 : -1,
+	);
+	const picked = newest.slice(0, TEST_EVENT_ENTRIES);
+	const entries: LogEntry[] = [];
+	const installationOf = new Map<string, string>();
+	for (const { operation, installationId } of picked) {
+		installationOf.set(operation.id, installationId);
+		const response = await fetchOperationLogs(context, settings.project, operation.id);
+		entries.push(...normalizeEntries(operation.id, response));
+	}
+	const matching = entries.filter((e) => matchesFilters(e, settings.filters));
+	if (!matching.length) {
+		const what = picked.length
+			? `Newest operations: ${picked.map((p) => p.operation.id).join(', ')}`
+			: 'The watched installations have no operations yet';
+		throw noEntriesError(context, settings, entries.length, what);
+	}
+	const projectId = settings.projectId ?? (await fetchProjectId(context, settings.project));
+	const items = latestEntries(matching, TEST_EVENT_ENTRIES).map(
+		(e) =>
+			({
+				...toItem(e, projectId),
+				installationId: installationOf.get(e.operationId) ?? null,
+			}) as IDataObject,
+	);
+	return [context.helpers.returnJsonArray(items)];
+}
+
+/** Watching an installation or an integration (version 2). */
+export async function pollScope(
+	context: IPollFunctions,
+	settings: Settings,
+): Promise<INodeExecutionData[][] | null> {
+	if (context.getMode() === 'manual') return await testEvent(context, settings);
+	const now = Date.now();
+	const scope = scopeOf(settings);
+	let gathered: Gathered | undefined;
+	try {
+		gathered = await gather(context, settings, scope, now);
+	} finally {
+		// a failed first poll still records the start (n8n saves static data after an activation)
+		const staticData = context.getWorkflowStaticData('node');
+		if (gathered === undefined && !readDiscovery(staticData[DISCOVERY_KEY], scope)) {
+			staticData[DISCOVERY_KEY] = startState(
+				undefined,
+				scope,
+				now,
+				settings.emitExisting,
+			) as unknown as IDataObject;
+		}
+	}
+	const { plan, logs } = gathered;
+
+	const staticData = context.getWorkflowStaticData('node');
+	const installationOf = new Map(plan.watch.map((w) => [w.operationId, w.installationId]));
+	const decide = () => {
+		// operations running when their installation was first watched start at the watch's start
+		let previous: unknown = staticData[STATE_KEY];
+		const known = readState(previous).ops;
+		const starting = plan.watch
+			.filter((w) => w.first === 'start' && !known[w.operationId])
+			.map((w) => w.operationId);
+		if (starting.length) previous = recordStart(previous, starting, plan.startMs) ?? previous;
+		const { fresh, next } = advanceCursor(previous, logs, {
+			emitExisting: settings.emitExisting,
+			now,
+		});
+		for (const w of plan.watch) if (w.retiring) delete next.ops[w.operationId];
+		const emitted = fresh.filter((e) => matchesFilters(e, settings.filters));
+		return { next, emitted };
+	};
+	let { next, emitted } = decide();
+
+	let projectId = knownProjectId(staticData, settings);
+	if (projectId === undefined && emitted.length) {
+		projectId = await fetchProjectId(context, settings.project);
+		({ next, emitted } = decide());
+	}
+
+	if (JSON.stringify(staticData[DISCOVERY_KEY]) !== JSON.stringify(plan.next)) {
+		staticData[DISCOVERY_KEY] = plan.next as unknown as IDataObject;
+	}
+	if (JSON.stringify(staticData[STATE_KEY]) !== JSON.stringify(next)) {
+		staticData[STATE_KEY] = next as unknown as IDataObject;
+	}
+	rememberProjectId(staticData, settings, projectId);
+
+	if (!emitted.length) return null;
+	const id = projectId ?? settings.project;
+	return [
+		context.helpers.returnJsonArray(
+			emitted.map(
+				(e) =>
+					({
+						...toItem(e, id),
+						installationId: installationOf.get(e.operationId) ?? null,
+					}) as IDataObject,
+			),
+		),
+	];
+}

@@ -1,0 +1,101 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { Watch } from './description';
+import type { LogFilters } from './output';
+import { buildFilters, parseOperationIds } from './output';
+
+/** Each operation costs one request per poll. */
+export const MAX_OPERATIONS = 20;
+
+export interface Settings {
+	watch: Watch;
+	project: string;
+	/** Set when the project is given by ID; otherwise looked up by name when needed. */
+	projectId?: string;
+	integration: string;
+	installation: string;
+	operationIds: string[];
+	filters: LogFilters;
+	emitExisting: boolean;
+}
+
+function locatorValue(context: IPollFunctions, name: string): string {
+	const value = context.getNodeParameter(name, '', { extractValue: true });
+	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+/** The node's parameters, checked before any request. Version 1 always watches operation IDs. */
+export function readSettings(context: IPollFunctions): Settings {
+	const node = context.getNode();
+	const watch: Watch =
+		node.typeVersion >= 2
+			? (context.getNodeParameter('watch', 'installation') as Watch)
+			: 'operationIds';
+	const locator = context.getNodeParameter('project', undefined, { extractValue: false }) as
+		| { mode?: string; value?: unknown }
+		| string
+		| undefined;
+	const project = locatorValue(context, 'project');
+	if (!project) {
+		throw new NodeOperationError(node, 'Select a project', {
+			description: 'The project is required: choose it from the list or give its name or ID.',
+		});
+	}
+	let integration = '';
+	let installation = '';
+	let operationIds: string[] = [];
+	if (watch === 'installation' || watch === 'integration') {
+		integration = locatorValue(context, 'integration');
+		if (!integration) {
+			throw new NodeOperationError(node, 'Select an integration', {
+				description: 'Choose the integration from the list or give its ID.',
+			});
+		}
+	}
+	if (watch === 'installation') {
+		installation = locatorValue(context, 'installation');
+		if (!installation) {
+			throw new NodeOperationError(node, 'Select an installation', {
+				description:
+					'Choose the installation from the list or give its ID, or watch the whole integration.',
+			});
+		}
+	}
+	if (watch === 'operationIds') {
+		operationIds = parseOperationIds(context.getNodeParameter('operationIds', ''));
+		if (!operationIds.length) {
+			throw new NodeOperationError(node, 'Enter at least one operation ID', {
+				description:
+					'Operation IDs are found in read results (operationId) or in the dashboard; separate several with commas.',
+			});
+		}
+		if (operationIds.length > MAX_OPERATIONS) {
+			throw new NodeOperationError(node, `Too many operation IDs: ${operationIds.length}`, {
+				description: `One trigger watches at most ${MAX_OPERATIONS} operations (each costs a request per poll). Split them over several triggers.`,
+			});
+		}
+	}
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	return {
+		watch,
+		project,
+		projectId: typeof locator === 'object' && locator?.mode === 'id' ? project : undefined,
+		integration,
+		installation,
+		operationIds,
+		filters: buildFilters(
+			context.getNodeParameter('severities', []),
+			options.customSeverities,
+			options.messageContains,
+		),
+		emitExisting: options.emitExisting === true,
+	};
+}
+
+export function describeFilters(filters: LogFilters): string {
+	const parts = [];
+	if (filters.severities.length) parts.push(`severity ${filters.severities.join(', ')}`);
+	if (filters.text) parts.push(`message containing "${filters.text}"`);
+	return parts.join(' and ');
+}
