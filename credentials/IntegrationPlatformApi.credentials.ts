@@ -9,8 +9,12 @@ import type {
 
 import {
 	DEFAULT_API_URL,
+	DEFAULT_PROXY_URL,
 	DEFAULT_READ_URL,
+	DEFAULT_SEARCH_URL,
+	DEFAULT_WRITE_URL,
 	isOwnHost,
+	proxyBaseUrl,
 	versionedBaseUrl,
 } from '../nodes/common/hosts';
 
@@ -52,7 +56,29 @@ export class IntegrationPlatformApi implements ICredentialType {
 			type: 'string',
 			default: DEFAULT_READ_URL,
 			description:
-				'Origin of the read API, used by Installation → Unpause Reads. The node adds /v1.',
+				'Origin of the read API, used by Records → Trigger Read and Deliver Results and by Installation → Pause Reads and Unpause Reads. The node adds /v1.',
+		},
+		{
+			displayName: 'Write API Base URL',
+			name: 'writeUrl',
+			type: 'string',
+			default: DEFAULT_WRITE_URL,
+			description: 'Origin of the write API, used by Records → Write. The node adds /v1.',
+		},
+		{
+			displayName: 'Search API Base URL',
+			name: 'searchUrl',
+			type: 'string',
+			default: DEFAULT_SEARCH_URL,
+			description: 'Origin of the search API, used by Records → Search. The node adds /v1.',
+		},
+		{
+			displayName: 'Proxy Base URL',
+			name: 'proxyUrl',
+			type: 'string',
+			default: DEFAULT_PROXY_URL,
+			description:
+				"Origin of the proxy to the consumers' provider APIs, used by Provider API → Send Request",
 		},
 	];
 
@@ -69,6 +95,9 @@ export class IntegrationPlatformApi implements ICredentialType {
 			!isOwnHost(requestOptions, [
 				versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL),
 				versionedBaseUrl(credentials.readUrl, DEFAULT_READ_URL),
+				versionedBaseUrl(credentials.writeUrl, DEFAULT_WRITE_URL),
+				versionedBaseUrl(credentials.searchUrl, DEFAULT_SEARCH_URL),
+				proxyBaseUrl(credentials.proxyUrl),
 			])
 		)
 			return requestOptions;

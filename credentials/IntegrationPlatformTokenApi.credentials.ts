@@ -7,7 +7,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { DEFAULT_API_URL, isOwnHost, versionedBaseUrl } from '../nodes/common/hosts';
+import {
+	DEFAULT_API_URL,
+	DEFAULT_SEARCH_URL,
+	isOwnHost,
+	versionedBaseUrl,
+} from '../nodes/common/hosts';
 
 /**
  * A builder (dashboard user) bearer token. The service accepts only this for organization,
@@ -44,6 +49,14 @@ export class IntegrationPlatformTokenApi implements ICredentialType {
 			default: DEFAULT_API_URL,
 			description: 'Origin of the management API. The node adds /v1.',
 		},
+		{
+			displayName: 'Search API Base URL',
+			name: 'searchUrl',
+			type: 'string',
+			default: DEFAULT_SEARCH_URL,
+			description:
+				'Origin of the search API, used by Records → Search (the only data-plane operation that accepts a bearer token). The node adds /v1.',
+		},
 	];
 
 	// A function for the same reason as in IntegrationPlatformApi: no expression per request.
@@ -52,7 +65,12 @@ export class IntegrationPlatformTokenApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => {
 		// The secret goes only to the credential's own hosts (docs/n8n-notes.md, "Credentials").
-		if (!isOwnHost(requestOptions, [versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL)]))
+		if (
+			!isOwnHost(requestOptions, [
+				versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL),
+				versionedBaseUrl(credentials.searchUrl, DEFAULT_SEARCH_URL),
+			])
+		)
 			return requestOptions;
 		requestOptions.headers = {
 			...requestOptions.headers,

@@ -7,9 +7,12 @@ import {
 	searchDestinationIds,
 	searchDestinations,
 	searchEventTopicRoutes,
+	searchGroups,
+	searchObjects,
 	searchTopicDestinationRoutes,
 	searchInstallations,
 	searchIntegrations,
+	searchInvites,
 	searchJwtKeys,
 	searchOrganizations,
 	searchProjects,
@@ -44,7 +47,7 @@ const credentialNotices: INodeProperties[] = (['apiKey', 'bearerToken'] as const
 			displayName:
 				required === 'bearerToken'
 					? 'This operation needs a Bearer Token: the service refuses API keys for it'
-					: 'This operation needs an API Key: the read API accepts only X-Api-Key',
+					: 'This operation needs an API Key: its host accepts only X-Api-Key',
 			name: `${required}OnlyNotice${resource[0].toUpperCase()}${resource.slice(1)}`,
 			type: 'notice' as const,
 			default: '',
@@ -134,6 +137,15 @@ export class IntegrationPlatform implements INodeType {
 		],
 	};
 
+	// Operations run in code with all items at once (Records → Write batches items; Provider API →
+	// Send Request passes answers that are not JSON); n8n runs these instead of routing.
+	customOperations = Object.fromEntries(
+		RESOURCES.filter((r) => Object.keys(r.customOperations).length > 0).map((r) => [
+			r.value,
+			r.customOperations,
+		]),
+	);
+
 	methods = {
 		listSearch: {
 			searchProjects,
@@ -145,10 +157,13 @@ export class IntegrationPlatform implements INodeType {
 			searchTopics,
 			searchEventTopicRoutes,
 			searchTopicDestinationRoutes,
+			searchGroups,
+			searchObjects,
 			searchJwtKeys,
 			searchOrganizations,
 			searchProviders,
 			searchProviderApps,
+			searchInvites,
 		},
 		loadOptions: { getProviders },
 	};

@@ -22,7 +22,9 @@ export const PROJECT_RESOURCES = [
 	'oauth',
 	'objectMetadata',
 	'operation',
+	'providerApi',
 	'providerApp',
+	'records',
 	'revision',
 	'topic',
 	'topicDestinationRoute',
@@ -44,7 +46,7 @@ export const integrationField: INodeProperties = {
 	description: 'An integration of the project, from the list or by ID',
 	// Installation → Get Many in Project lists every integration's installations.
 	displayOptions: {
-		show: { resource: ['installation', 'revision'] },
+		show: { resource: ['installation', 'providerApi', 'records', 'revision'] },
 		hide: { operation: ['getAllInProject'] },
 	},
 	modes: [
@@ -68,7 +70,7 @@ export const installationField: INodeProperties = {
 	description: 'An installation of the integration, from the list (shown by group) or by ID',
 	// Not for the operations that list or create installations.
 	displayOptions: {
-		show: { resource: ['installation'] },
+		show: { resource: ['installation', 'providerApi'] },
 		hide: { operation: ['create', 'getAll', 'getAllInProject'] },
 	},
 	modes: [
@@ -170,14 +172,28 @@ export function returnAllAndLimit(displayOptions: IDisplayOptions): INodePropert
 	];
 }
 
+/**
+ * A resource locator under the name the field had as a plain text field: n8n's engine passes a
+ * plain string stored by an older workflow through `extractValue` unchanged and counts it as
+ * filled in, so such workflows keep working without a new node version.
+ */
 export const orgIdField: INodeProperties = {
-	displayName: 'Organization ID',
+	displayName: 'Organization',
 	name: 'orgId',
-	type: 'string',
+	type: 'resourceLocator',
 	required: true,
-	default: '',
-	placeholder: 'e.g. 8d2b…',
-	description: 'ID of the organization (shown as orgId on every project)',
+	default: { mode: 'list', value: '' },
+	description: 'The organization, from the list or by ID (shown as orgId on every project)',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select an organization…',
+			typeOptions: { searchListMethod: 'searchOrganizations', searchable: true },
+		},
+		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 8d2b…' },
+	],
 	// Not for operations without an organization in the path: Organization → Create, Claimed
 	// Domain → Claim and Check. Invite → Create has its own copy (resources/invite), since n8n's
 	// display rules cannot hide a field for one resource's Create only.

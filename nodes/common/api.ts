@@ -80,8 +80,11 @@ export function authenticationOf(context: Pick<ApiContext, 'getNodeParameter'>):
 export interface ApiRequestOptions {
 	qs?: IDataObject;
 	body?: IDataObject;
-	/** Use the read API host (docs/api-notes.md, "Hosts and base URLs") instead of the management host. */
-	readHost?: string;
+	/**
+	 * The base URL of another host than the management API's (docs/api-notes.md, "Hosts and base
+	 * URLs"), e.g. the write API's; the credential sends its secret there only if it is one of its own.
+	 */
+	baseUrl?: string;
 	/** Secrets that must be masked in error messages (e.g. an API key travelling in the path). */
 	secrets?: string[];
 	/** Milliseconds to wait for an answer (n8n's default is 300 s). */
@@ -115,7 +118,7 @@ export async function apiResponse(
 		json: true,
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
-		...(options.readHost ? { baseURL: options.readHost } : {}),
+		...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
 		...(options.timeout ? { timeout: options.timeout } : {}),
 	};
 	let response: { statusCode: number; body: unknown; headers?: Record<string, unknown> };

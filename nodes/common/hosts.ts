@@ -1,16 +1,27 @@
 /**
- * The service's two hosts (docs/api-notes.md, "Hosts and base URLs"). Credentials hold bare origins such as
- * `https://api.withampersand.com`; every path of the API lives under `/v1`, which is added here so
- * that users can paste the origin with or without a trailing slash (or with `/v1` already).
+ * The service's hosts (docs/api-notes.md, "Hosts and base URLs"). Credentials hold bare origins such
+ * as `https://api.withampersand.com`; every path of the management, read, write and search APIs
+ * lives under `/v1`, which is added here so that users can paste the origin with or without a
+ * trailing slash (or with `/v1` already). The proxy has no `/v1`: its paths are the provider's.
  */
 export const DEFAULT_API_URL = 'https://api.withampersand.com';
 export const DEFAULT_READ_URL = 'https://read.withampersand.com';
+export const DEFAULT_WRITE_URL = 'https://write.withampersand.com';
+export const DEFAULT_SEARCH_URL = 'https://search.withampersand.com';
+export const DEFAULT_PROXY_URL = 'https://proxy.withampersand.com';
 
 export function versionedBaseUrl(origin: unknown, fallback: string): string {
 	const trimmed = (typeof origin === 'string' && origin.trim() !== '' ? origin : fallback)
 		.trim()
 		.replace(/\/+$/, '');
 	return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
+}
+
+/** The proxy's base URL: the origin as stored, without trailing slashes (no `/v1`). */
+export function proxyBaseUrl(origin: unknown): string {
+	return (typeof origin === 'string' && origin.trim() !== '' ? origin : DEFAULT_PROXY_URL)
+		.trim()
+		.replace(/\/+$/, '');
 }
 
 /** The origin of a URL, or undefined when it is not an absolute http(s) URL. */

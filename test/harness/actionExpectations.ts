@@ -428,6 +428,41 @@ export const expectations: Record<string, (items: Item[]) => void> = {
 				scopes: ['api', 'refresh_token', 'offline_access'],
 			}),
 		]),
+	'provider-api-send-request': (items) => {
+		// HubSpot's list answer through the proxy: one item, the provider's own body.
+		expect(items).toHaveLength(1);
+		expect(items[0].results).toHaveLength(2);
+		expect(items[0].results[0]).toEqual(
+			expect.objectContaining({
+				id: '1001',
+				properties: expect.objectContaining({ email: 'ada@acme.example' }),
+			}),
+		);
+	},
+	'records-deliver-results': (items) =>
+		expect(items).toEqual([
+			{ requested: true, object: 'contacts', groupRef: SEED.groupRef, pages: 2 },
+		]),
+	'records-search': (items) =>
+		expect(items).toEqual([
+			expect.objectContaining({
+				fields: expect.objectContaining({ email: 'ada@acme.example' }),
+				raw: expect.objectContaining({ id: '1001' }),
+			}),
+		]),
+	'records-trigger-read': (items) =>
+		expect(items).toEqual([{ operationId: expect.stringMatching(/^[0-9a-f-]{36}$/) }]),
+	'records-write': (items) => {
+		// One result per row, in order, each with the provider's new record ID.
+		expect(items).toEqual(
+			['grace', 'alan', 'edsger'].map(() => ({
+				success: true,
+				recordId: expect.stringMatching(/^\d+$/),
+				operationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+			})),
+		);
+		expect(new Set(items.map((item) => item.recordId)).size).toBe(3);
+	},
 	'revision-create': (items) => {
 		expect(items).toEqual([
 			expect.objectContaining({

@@ -47,9 +47,9 @@ export interface OperationSpec {
 	/** `Topic → Delete`. */
 	label: string;
 	method: string;
-	/** The path below /v1 with `{placeholders}`, as the operation declares it. */
+	/** The path below /v1 with `{placeholders}`, as the operation declares it (the proxy: no /v1). */
 	path: string;
-	host: 'api' | 'read';
+	host: Host;
 	/** The simulator route (the real operationId) the request must reach. */
 	routeId: string;
 	placeholders: string[];
@@ -61,6 +61,8 @@ export interface OperationSpec {
 	authentication: 'apiKey' | 'bearerToken';
 	variants: Variant[];
 }
+
+type Host = 'api' | 'read' | 'write' | 'search' | 'proxy';
 
 const description = new IntegrationPlatform().description;
 const properties = description.properties;
@@ -102,6 +104,10 @@ export const SEED_VALUES: Record<string, unknown> = {
 	label: 'Renamed by the table',
 	// The seeded read with backfill progress is for companies (Installation → Get Backfill Progress).
 	objectName: 'companies',
+	// Records: the seeded installation reads and writes contacts; the proxy lists them.
+	object: 'contacts',
+	proxyPath: 'crm/v3/objects/contacts',
+	recordJson: '{"email": "table@example.com"}',
 	provider: 'hubspot',
 	providerApiKey: 'pk_table_1',
 	username: 'table-user',
@@ -167,6 +173,13 @@ const EXTRA: Record<string, IDataObject> = {
 		},
 	},
 	'operation.getLogs': { returnAll: true },
+	// One request per item, as the fault table expects; batches have their own tests (records.test.ts).
+	'records.write': { writeOptions: { batchSize: 1 } },
+	// DELETE comes first alphabetically; the baseline lists contacts.
+	'providerApi.sendRequest': { proxyMethod: 'GET' },
+	'records.search': {
+		fieldFilters: { filter: [{ fieldName: 'email', value: 'ada@acme.example' }] },
+	},
 	'project.getAll': { returnAll: true },
 	'integration.getAll': { returnAll: true },
 };
@@ -305,7 +318,9 @@ function queryOptionsOf(resource: string, operation: string): string[] {
 
 const normalise = (path: string) => path.replace(/\{[A-Za-z]+\}/g, '{}');
 
-function routeOf(method: string, host: 'api' | 'read', path: string): string {
+function routeOf(method: string, host: Host, path: string): string {
+	// The proxy is not an operation of the API's documents: one route for every provider path.
+	if (host === 'proxy') return 'proxy';
 	const found = ROUTES.filter(
 		(r) => r.method === method && r.host === host && normalise(r.path) === normalise(`/v1${path}`),
 	);
@@ -331,10 +346,26 @@ export function allOperations(): OperationSpec[] {
 				),
 		)!;
 		for (const option of operationProperty.options as INodePropertyOptions[]) {
-			const request = option.routing!.request!;
-			const path = request.url as string;
-			const host = request.baseURL ? 'read' : 'api';
-			const method = request.method as string;
+			// Operations run in code have no routing; their definition names their request.
+			const custom = RESOURCES.find((r) => r.value === resource.value)?.customRequests.find(
+				(c) => c.value === option.value,
+			);
+			const request = custom ? {} : option.routing!.request!;
+			const path = custom ? custom.path : (request.url as string);
+			const host: Host = custom
+				? custom.host === undefined
+					? 'api'
+					: custom.host
+				: request.baseURL === undefined
+					? 'api'
+					: String(request.baseURL).includes('searchUrl')
+						? 'search'
+						: 'read';
+			const method = custom ? custom.method : (request.method as string);
+			// The proxy's path is free text below the provider's API, not a template of segments:
+			// the table drives it with its baseline path (without /v1); test/engine/IntegrationPlatform/
+			// resources/providerApi.test.ts drives the path itself.
+			const tablePath = host === 'proxy' ? `/${String(SEED_VALUES.proxyPath)}` : path;
 			const requirement = RESOURCES.find(
 				(r) => r.value === resource.value,
 			)?.credentialRequirements.find((r) => r.operation === option.value);
@@ -347,10 +378,10 @@ export function allOperations(): OperationSpec[] {
 				operation: option.value as string,
 				label: `${resource.name} → ${option.name}`,
 				method,
-				path,
+				path: tablePath,
 				host,
 				routeId: routeOf(method, host, path),
-				placeholders: [...path.matchAll(PLACEHOLDER)].map((m) => m[1]),
+				placeholders: [...tablePath.matchAll(PLACEHOLDER)].map((m) => m[1]),
 				slots,
 				ownQuery: Object.keys(request.qs ?? {}),
 				optionalQuery: queryOptionsOf(resource.value as string, option.value as string),

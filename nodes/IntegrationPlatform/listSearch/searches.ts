@@ -293,3 +293,81 @@ export async function searchProviderApps(
 			})),
 	);
 }
+
+/**
+ * The invitations of the selected organization (GET /orgs/{orgId}/invites, bearer only), shown by
+ * email and status; the API returns invites of every status, pending ones first here.
+ */
+export async function searchInvites(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const orgId = this.getCurrentNodeParameter('orgId', { extractValue: true });
+	if (typeof orgId !== 'string' || orgId.trim() === '') {
+		throw new NodeOperationError(this.getNode(), 'Select an organization first');
+	}
+	const org = encodePathSegment(orgId.trim());
+	const invites = await list(this, `/orgs/${org}/invites`);
+	const pendingFirst = (status: unknown) => (status === 'pending' ? 0 : 1);
+	return {
+		results: invites
+			.filter((i) => matches(filter, i.invitedEmail, i.status, i.id))
+			.sort(
+				(a, b) =>
+					pendingFirst(a.status) - pendingFirst(b.status) ||
+					String(a.invitedEmail).localeCompare(String(b.invitedEmail)),
+			)
+			.map((i) => ({
+				name: `${i.invitedEmail as string} (${i.status as string})`,
+				value: i.id as string,
+			})),
+	};
+}
+
+/** Groups (consumers) with an installation of the integration; the value is the group ref. */
+export async function searchGroups(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const project = selected(this, 'project', 'project');
+	const integration = selected(this, 'integration', 'integration');
+	const installations = await list(
+		this,
+		`/projects/${project}/integrations/${integration}/installations`,
+	);
+	return results(
+		installations
+			.map((i) => (i.group ?? {}) as IDataObject)
+			.filter((group) => typeof group.groupRef === 'string')
+			.filter((group) => matches(filter, group.groupName, group.groupRef))
+			.map((group) => ({
+				name: `${(group.groupName as string) || (group.groupRef as string)} (${group.groupRef as string})`,
+				value: group.groupRef as string,
+			})),
+	);
+}
+
+/** Objects the integration reads or writes, from its latest revision; the value is the object name. */
+export async function searchObjects(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const project = selected(this, 'project', 'project');
+	const integration = selected(this, 'integration', 'integration');
+	const body = (await apiRequest(
+		this,
+		'GET',
+		`/projects/${project}/integrations/${integration}`,
+	)) as IDataObject;
+	const content = ((body?.latestRevision as IDataObject | undefined)?.content ?? {}) as IDataObject;
+	const names = new Set<string>();
+	for (const action of ['read', 'write']) {
+		const objects = ((content[action] as IDataObject | undefined)?.objects ?? []) as IDataObject[];
+		for (const object of Array.isArray(objects) ? objects : []) {
+			if (typeof object?.objectName === 'string') names.add(object.objectName);
+		}
+	}
+	return results(
+		[...names].filter((name) => matches(filter, name)).map((name) => ({ name, value: name })),
+	);
+}

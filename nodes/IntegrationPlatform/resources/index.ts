@@ -20,7 +20,9 @@ import { operationFields, operationOperations } from './operation';
 import { organizationFields, organizationOperations } from './organization';
 import { projectFields, projectOperations } from './project';
 import { providerFields, providerOperations } from './provider';
+import { providerApiFields, providerApiOperations } from './providerApi';
 import { providerAppFields, providerAppOperations } from './providerApp';
+import { recordsFields, recordsOperations } from './records';
 import { revisionFields, revisionOperations } from './revision';
 import { topicFields, topicOperations } from './topic';
 import { uploadUrlFields, uploadUrlOperations } from './uploadUrl';
@@ -160,12 +162,28 @@ const definitions: ResourceDefinition[] = [
 		fields: providerFields,
 	},
 	{
+		displayName: 'Provider API',
+		value: 'providerApi',
+		description: "Requests to a consumer's own provider API, through the platform's proxy",
+		defaultOperation: 'sendRequest',
+		operations: providerApiOperations,
+		fields: providerApiFields,
+	},
+	{
 		displayName: 'Provider App',
 		value: 'providerApp',
 		description: "Your OAuth apps at providers, used for the project's connections",
 		defaultOperation: 'getAll',
 		operations: providerAppOperations,
 		fields: providerAppFields,
+	},
+	{
+		displayName: 'Records',
+		value: 'records',
+		description: "A consumer's records in their SaaS instance: write, read, search",
+		defaultOperation: 'write',
+		operations: recordsOperations,
+		fields: recordsFields,
 	},
 	{
 		displayName: 'Revision',

@@ -1,5 +1,7 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
+	INode,
 	INodeProperties,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
@@ -24,9 +26,20 @@ import {
 	secretPathValues,
 } from './templates';
 
-/** The read host (docs/api-notes.md, "Hosts and base URLs"). */
+/**
+ * The read and search hosts (docs/api-notes.md, "Hosts and base URLs"), for the few routed
+ * operations there. An expression, evaluated per item: acceptable for these low-volume operations;
+ * Records → Write, which may run for thousands of items, reads its host once (records/write.ts).
+ */
 export const READ_BASE_URL =
 	'={{ ($credentials.readUrl || "https://read.withampersand.com").trim().replace(/\\/+$/, "").replace(/\\/v1$/, "") + "/v1" }}';
+export const SEARCH_BASE_URL =
+	'={{ ($credentials.searchUrl || "https://search.withampersand.com").trim().replace(/\\/+$/, "").replace(/\\/v1$/, "") + "/v1" }}';
+
+const BASE_URL_OF_HOST = { read: READ_BASE_URL, search: SEARCH_BASE_URL };
+
+/** An operation run in code instead of routing (n8n's `customOperations`), with all items at once. */
+export type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 
 export interface OperationDefinition {
 	name: string;
@@ -36,8 +49,14 @@ export interface OperationDefinition {
 	method: IHttpRequestMethods;
 	/** The API path below /v1, with `{placeholders}` named after node parameters. */
 	path: string;
-	/** 'read' sends the request to the read API host instead of the management host. */
-	host?: 'read';
+	/** The host of the request when it is not the management API (docs/api-notes.md, "Hosts and base URLs"). */
+	host?: 'read' | 'search' | 'write' | 'proxy';
+	/**
+	 * Runs the operation in code with all input items at once (batching, a response that is not
+	 * JSON) instead of routing it item by item. `method`, `path` and `host` still say which request
+	 * it sends, for the coverage contract.
+	 */
+	custom?: CustomOperation;
 	/**
 	 * Query parameters and body of the request as the API reference writes them: fixed values, and
 	 * `'{parameter}'` for a node parameter's value (templates.ts).
@@ -60,23 +79,43 @@ export interface OperationDefinition {
 	textAnswer?: string;
 }
 
+const HOST_LABEL = {
+	read: 'The read API',
+	write: 'The write API',
+	search: 'The search API',
+	proxy: 'The proxy',
+};
+
+/** The error of an operation run with a credential its service refuses; nothing was sent. */
+export function wrongCredentialError(
+	node: INode,
+	itemIndex: number,
+	where: string,
+	requires: Authentication,
+	host?: OperationDefinition['host'],
+): NodeOperationError {
+	return new NodeOperationError(node, `${where} needs the ${CREDENTIAL_LABEL[requires]}`, {
+		itemIndex,
+		description:
+			requires === 'bearerToken'
+				? 'The service accepts only a bearer token for this operation and refuses API keys. Set Authentication to Bearer Token and select an Integration Platform Token API credential. No request was sent.'
+				: `${host ? HOST_LABEL[host] : 'The service'} accepts only an API key (X-Api-Key) and refuses bearer tokens. Set Authentication to API Key and select an Integration Platform API credential. No request was sent.`,
+	});
+}
+
 function requireCredential(
 	resource: string,
-	operationName: string,
+	def: OperationDefinition,
 	requires: Authentication,
 ): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		if (authenticationOf(this) !== requires) {
-			throw new NodeOperationError(
+			throw wrongCredentialError(
 				this.getNode(),
-				`${resource} → ${operationName} needs the ${CREDENTIAL_LABEL[requires]}`,
-				{
-					itemIndex: this.getItemIndex(),
-					description:
-						requires === 'bearerToken'
-							? 'The service accepts only a bearer token for this operation and refuses API keys. Set Authentication to Bearer Token and select an Integration Platform Token API credential. No request was sent.'
-							: 'The read API accepts only an API key (X-Api-Key) and refuses bearer tokens. Set Authentication to API Key and select an Integration Platform API credential. No request was sent.',
-				},
+				this.getItemIndex(),
+				`${resource} → ${def.name}`,
+				requires,
+				def.host,
 			);
 		}
 		return requestOptions;
@@ -153,6 +192,10 @@ export interface ResourceDescription {
 	fields: INodeProperties[];
 	/** Operations that accept only one kind of credential, for the node's notices and checks. */
 	credentialRequirements: Array<{ operation: string; requires: Authentication }>;
+	/** The operations run in code, by operation value, for the node's `customOperations`. */
+	customOperations: Record<string, CustomOperation>;
+	/** The request each operation run in code sends (it has no routing that would say so). */
+	customRequests: Array<Pick<OperationDefinition, 'value' | 'method' | 'path' | 'host'>>;
 }
 
 /**
@@ -186,6 +229,14 @@ export function defineResource(
 		credentialRequirements: resource.operations
 			.filter((operation) => operation.requires)
 			.map((operation) => ({ operation: operation.value, requires: operation.requires! })),
+		customOperations: Object.fromEntries(
+			resource.operations
+				.filter((operation) => operation.custom)
+				.map((operation) => [operation.value, operation.custom!]),
+		),
+		customRequests: resource.operations
+			.filter((operation) => operation.custom)
+			.map(({ value, method, path, host }) => ({ value, method, path, host })),
 	};
 }
 
@@ -195,6 +246,14 @@ function routedOperation(
 	def: OperationDefinition,
 	fields: readonly INodeProperties[],
 ): INodePropertyOptions {
+	if (def.custom) {
+		// n8n runs customOperations instead of routing; the option carries no routing of its own.
+		return { name: def.name, value: def.value, action: def.action, description: def.description };
+	}
+	if (def.host === 'write' || def.host === 'proxy') {
+		// A developer error: these hosts' base URLs are read in code, not by a routing expression.
+		throw new Error(`${resourceName} → ${def.name}: the ${def.host} host needs a custom operation`);
+	}
 	const templates = { qs: def.qs, body: def.body };
 	const placeholders = placeholderFields(
 		placeholderNames(def.path, templates),
@@ -210,7 +269,7 @@ function routedOperation(
 			request: {
 				method: def.method,
 				url: def.path,
-				...(def.host === 'read' ? { baseURL: READ_BASE_URL } : {}),
+				...(def.host ? { baseURL: BASE_URL_OF_HOST[def.host] } : {}),
 				...(def.qs ? { qs: def.qs } : {}),
 				...(def.body ? { body: def.body } : {}),
 			},
@@ -220,7 +279,7 @@ function routedOperation(
 				// (requestPolicy.ts: rate-limit retries, network errors naming the host).
 				paginate: true,
 				preSend: [
-					...(def.requires ? [requireCredential(resourceName, def.name, def.requires)] : []),
+					...(def.requires ? [requireCredential(resourceName, def, def.requires)] : []),
 					...(def.preparePath ?? []),
 					resolveRequest(templates, placeholders),
 					...(def.preSend ?? []),

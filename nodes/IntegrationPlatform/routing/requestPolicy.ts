@@ -15,7 +15,7 @@ import { describeNetworkFailure, hostOf } from '../../common/network';
 import { secretPathValues } from './templates';
 
 /** Errors from the routing engine are already n8n errors; NodeApiError hands those back as they are. */
-function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
+export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
 	return error instanceof NodeOperationError ? error : new NodeApiError(node, error as JsonObject);
 }
 
@@ -24,9 +24,9 @@ export const RATE_LIMIT_RETRIES = 2;
 export const DEFAULT_MAX_RETRY_WAIT_SECONDS = 60;
 
 /** n8n's timeout for routed requests when Request Options → Timeout is not set (RoutingNode). */
-const DEFAULT_TIMEOUT_MS = 300_000;
+export const DEFAULT_TIMEOUT_MS = 300_000;
 
-interface RetrySettings {
+export interface RetrySettings {
 	retryOnRateLimit?: boolean;
 	maxRetryWaitSeconds?: number;
 	/** Request Options → Timeout (n8n's own option), in milliseconds. */
@@ -48,7 +48,7 @@ function retryDelaySeconds(error: unknown, settings: RetrySettings): number | un
  * for when it answers 429 or 503 with a retry time within the node's limit. Any other failure, or
  * the last one, is thrown as `fail` words it.
  */
-async function withRateLimitRetries<T>(
+export async function withRateLimitRetries<T>(
 	context: Pick<IExecuteSingleFunctions, 'getExecutionCancelSignal'>,
 	settings: RetrySettings,
 	attempt: () => Promise<T>,

@@ -1,0 +1,310 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	JsonObject,
+} from 'n8n-workflow';
+import { jsonParse, NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../../../common/api';
+import { problemError } from '../../../common/errors';
+import { proxyBaseUrl } from '../../../common/hosts';
+import { describeNetworkFailure } from '../../../common/network';
+import { bodyExcerpt } from '../../../common/problem';
+import { asNodeError, DEFAULT_TIMEOUT_MS, withRateLimitRetries } from '../../routing/requestPolicy';
+import type { RetrySettings } from '../../routing/requestPolicy';
+import {
+	credentialFor,
+	ItemParameters,
+	runPool,
+	throttleOf,
+	urlValue,
+} from '../../routing/customContext';
+
+/**
+ * Provider API → Send Request: a request to the consumer's own provider API through the
+ * platform's proxy, which adds the installation's provider credentials (docs/api-notes.md,
+ * "Proxy"). The platform's headers are set here; the API key by the credential, which sends it
+ * to its own proxy origin only.
+ */
+
+/** Header names the node sets itself; a user header must not replace them. */
+const RESERVED_HEADER = /^(x-api-key|authorization|x-amp-.*|host|content-length|cookie)$/i;
+
+/** Requests in flight at once. */
+const CONCURRENT_REQUESTS = 4;
+
+interface NameValue {
+	name?: string;
+	value?: unknown;
+}
+
+interface ProxyOptions {
+	fullResponse?: boolean;
+	neverError?: boolean;
+}
+
+const itemError = (context: IExecuteFunctions, itemIndex: number, message: string, hint: string) =>
+	new NodeOperationError(context.getNode(), message, {
+		itemIndex,
+		description: `No request was sent for this item. ${hint}`,
+	});
+
+/** The provider path below the proxy, which may not leave it (no scheme, host, `..` or backslash). */
+function providerPath(context: IExecuteFunctions, itemIndex: number, raw: unknown): string {
+	const path = typeof raw === 'string' ? raw.trim().replace(/^\/+/, '') : '';
+	const refuse = (why: string) =>
+		itemError(
+			context,
+			itemIndex,
+			`"Path" ${why}`,
+			"Give the path of the provider's API below its base URL, e.g. crm/v3/objects/contacts.",
+		);
+	if (typeof raw !== 'string') throw refuse('must be text');
+	if (/^[a-z][a-z0-9+.-]*:/i.test(path) || raw.trim().startsWith('//'))
+		throw refuse('must be a path, not a URL: the request always goes to the proxy');
+	if (/\\/.test(path) || /(^|\/)(\.|%2e){1,2}(\/|$|\?|#)/i.test(path))
+		throw refuse('cannot contain "..", "." or backslash segments');
+	if (/[?#]/.test(path)) throw refuse('cannot contain ? or #: use Query Parameters');
+	return path;
+}
+
+function pairs(value: unknown, key: string): NameValue[] {
+	const list = (value as Record<string, unknown> | undefined)?.[key];
+	return Array.isArray(list) ? (list as NameValue[]) : [];
+}
+
+/** The answer's body: JSON when it says so (or looks so), else its text. */
+function parsedBody(body: unknown, headers: Record<string, unknown>): unknown {
+	if (typeof body !== 'string') return body;
+	const type = String(headers['content-type'] ?? '');
+	if (body.trim() === '') return undefined;
+	if (/json/i.test(type) || (!type && /^\s*[[{]/.test(body))) {
+		try {
+			return jsonParse(body);
+		} catch {
+			return body;
+		}
+	}
+	return body;
+}
+
+/** Items of an answer as n8n's HTTP Request node makes them: a list becomes one item per entry. */
+function answerItems(
+	itemIndex: number,
+	status: number,
+	headers: Record<string, unknown>,
+	body: unknown,
+	options: ProxyOptions,
+): INodeExecutionData[] {
+	const pairedItem = { item: itemIndex };
+	if (options.fullResponse) {
+		return [
+			{ json: { statusCode: status, headers, body: body ?? null } as IDataObject, pairedItem },
+		];
+	}
+	if (Array.isArray(body)) {
+		return body.map((entry) => ({
+			json:
+				typeof entry === 'object' && entry !== null && !Array.isArray(entry)
+					? (entry as IDataObject)
+					: { data: entry as IDataObject[string] },
+			pairedItem,
+		}));
+	}
+	if (typeof body === 'object' && body !== null) return [{ json: body as IDataObject, pairedItem }];
+	return [
+		{ json: body === undefined ? { statusCode: status } : { data: body as string }, pairedItem },
+	];
+}
+
+export async function sendProviderRequest(
+	this: IExecuteFunctions,
+): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const { data: credentials } = await credentialFor(this, 'Provider API → Send Request', {
+		requires: 'apiKey',
+		host: 'proxy',
+	});
+	const baseUrl = proxyBaseUrl(credentials.proxyUrl);
+	const settings = this.getNodeParameter('requestOptions', 0, {}) as RetrySettings;
+	const params = new ItemParameters(this);
+	const continueOnFail = this.continueOnFail();
+
+	const sendOne = async (itemIndex: number): Promise<INodeExecutionData[]> => {
+		const node = this.getNode();
+		const locator = (name: string, label: string) =>
+			urlValue(node, itemIndex, label, params.get(name, itemIndex, undefined, true));
+		const project = locator('project', 'Project');
+		// Not sent (the installation ID selects the consumer), but the installation belongs to it:
+		// an empty one means the node was not set up as intended.
+		locator('integration', 'Integration');
+		const installation = locator('installation', 'Installation');
+		const method = params.get<IHttpRequestMethods>('proxyMethod', itemIndex, 'GET');
+		const path = providerPath(this, itemIndex, params.get('proxyPath', itemIndex, ''));
+		const options = params.get<ProxyOptions>('proxyOptions', itemIndex, {});
+
+		const qs: IDataObject = {};
+		for (const { name, value } of pairs(params.get('proxyQuery', itemIndex, {}), 'parameter')) {
+			if (name?.trim()) qs[name.trim()] = String(value ?? '');
+		}
+		const headers: IDataObject = {};
+		for (const { name, value } of pairs(params.get('proxyHeaders', itemIndex, {}), 'header')) {
+			const header = name?.trim() ?? '';
+			if (!header) continue;
+			if (RESERVED_HEADER.test(header)) {
+				throw itemError(
+					this,
+					itemIndex,
+					`The header "${header}" is set by the node and cannot be given`,
+					'The node sends the API key and the x-amp-* headers itself; remove this header.',
+				);
+			}
+			const text = String(value ?? '');
+			// A header is one line: a line break would start another header of the user's making.
+			if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header) || /[\r\n\0]/.test(text)) {
+				throw itemError(
+					this,
+					itemIndex,
+					`The header "${header.slice(0, 40)}" is not a valid header name and value`,
+					'A header name is a single word (letters, digits, - and _); its value cannot contain line breaks.',
+				);
+			}
+			headers[header] = text;
+		}
+		let body: string | undefined;
+		if (method !== 'GET' && params.get('proxySendBody', itemIndex, false)) {
+			const raw = params.get('proxyBody', itemIndex, '{}');
+			if (typeof raw === 'string') {
+				try {
+					jsonParse(raw);
+				} catch {
+					throw itemError(
+						this,
+						itemIndex,
+						'"Body (JSON)" is not valid JSON',
+						'Write the body as JSON.',
+					);
+				}
+				body = raw;
+			} else {
+				body = JSON.stringify(raw);
+			}
+			headers['Content-Type'] = 'application/json';
+		}
+
+		const request: IHttpRequestOptions = {
+			method,
+			url: `${baseUrl}/${path}`,
+			qs,
+			headers: {
+				Accept: 'application/json, */*;q=0.5',
+				...headers,
+				'x-amp-project-id': project,
+				'x-amp-installation-id': installation,
+				'x-amp-proxy-version': '1',
+			},
+			...(body !== undefined ? { body } : {}),
+			encoding: 'text',
+			json: false,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: settings.timeout || DEFAULT_TIMEOUT_MS,
+		};
+		type Answer = { statusCode: number; body: unknown; headers?: Record<string, unknown> };
+		const host = new URL(baseUrl).host;
+		let last: Answer | undefined;
+		const attempt = async (): Promise<Answer> => {
+			last = undefined;
+			try {
+				last = (await this.helpers.httpRequestWithAuthentication.call(
+					this,
+					CREDENTIAL_TYPE.apiKey,
+					request,
+				)) as Answer;
+			} catch (error) {
+				const failure = describeNetworkFailure(error, host);
+				if (!failure) throw new NodeApiError(node, error as JsonObject, { itemIndex });
+				throw new NodeApiError(node, { host } as JsonObject, { ...failure, itemIndex });
+			}
+			// A rate limit with a retry time is waited out like the API's own (requestPolicy.ts).
+			if (last.statusCode === 429 || last.statusCode === 503) {
+				const headers = last.headers ?? {};
+				throw problemError(
+					node,
+					last.statusCode,
+					parsedBody(last.body, headers),
+					headers,
+					[],
+					itemIndex,
+				);
+			}
+			return last;
+		};
+		let response: Answer;
+		try {
+			response = await withRateLimitRetries(this, settings, attempt, (error) => error as Error);
+		} catch (error) {
+			// Still limited after the retries: an answer like any other, below.
+			if (!last) throw asNodeError(node, error);
+			response = last;
+		}
+		const responseHeaders = response.headers ?? {};
+		const answer = parsedBody(response.body, responseHeaders);
+		const status = response.statusCode;
+		const declared = String(responseHeaders['content-type'] ?? '');
+		if (/json/i.test(declared) && typeof answer === 'string' && !options.neverError) {
+			throw new NodeApiError(node, { status } as JsonObject, {
+				message: `The service answered HTTP ${status} with a body that is not valid JSON`,
+				description: `First bytes: ${bodyExcerpt(answer)}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail). The answer says it is JSON; turn on Options → Never Error to get its text as the item.`,
+				httpCode: String(status),
+				itemIndex,
+			});
+		}
+		if (status >= 400 && !options.neverError) {
+			// The platform's own refusals are problem documents; anything else is the provider's answer.
+			if (/problem\+json/i.test(String(responseHeaders['content-type'] ?? ''))) {
+				throw problemError(node, status, answer, responseHeaders, [], itemIndex);
+			}
+			const text = typeof answer === 'string' ? answer : JSON.stringify(answer ?? '');
+			throw new NodeApiError(node, { status } as JsonObject, {
+				message: `The provider answered HTTP ${status} to ${method} /${path}`,
+				description: `Its answer: ${bodyExcerpt(text, [], 300)}. Turn on Options → Never Error to get such answers as items.`,
+				httpCode: String(status),
+				itemIndex,
+			});
+		}
+		return answerItems(itemIndex, status, responseHeaders, answer, options);
+	};
+
+	const results: INodeExecutionData[][] = new Array(items.length);
+	let failure: unknown;
+	const sendItem = async (itemIndex: number) => {
+		try {
+			results[itemIndex] = await sendOne(itemIndex);
+		} catch (error) {
+			if (!continueOnFail) {
+				failure ??= error;
+				return;
+			}
+			results[itemIndex] = [
+				{
+					json: { error: (error as Error).message },
+					error: error as NodeApiError,
+					pairedItem: { item: itemIndex },
+				},
+			];
+		}
+	};
+	await runPool(
+		items.length,
+		CONCURRENT_REQUESTS,
+		throttleOf(this),
+		sendItem,
+		() => failure !== undefined,
+	);
+	if (failure !== undefined) throw failure;
+	return [results.flat()];
+}

@@ -1,0 +1,164 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, jsonParse } from 'n8n-workflow';
+
+import type { ItemParameters } from '../../routing/customContext';
+import { urlValue } from '../../routing/customContext';
+
+/**
+ * Records → Write, first step: each input item becomes one record to write, or an error of that
+ * item alone (docs/api-notes.md, "Data plane"). Nothing is sent here.
+ */
+
+export type WriteType = 'create' | 'update' | 'delete';
+
+/** Where the request of a record goes and how; records with equal targets may share a batch. */
+export interface WriteTarget {
+	project: string;
+	integration: string;
+	object: string;
+	groupRef: string;
+	type: WriteType;
+	mode: 'synchronous' | 'asynchronous';
+	allOrNone: boolean;
+	batchSize: number;
+	deadlineHours?: number;
+}
+
+export interface RecordToWrite {
+	itemIndex: number;
+	target: WriteTarget;
+	/** What the batch carries for this record: `{ record, associations? }`. */
+	entry: IDataObject;
+	/** The provider's record ID, for update and delete (sent as `record.id`). */
+	recordId?: string;
+}
+
+/** The API's largest batch (the `batch` array of the write request holds 1 to 100 records). */
+export const MAX_BATCH_SIZE = 100;
+
+interface WriteOptions {
+	batchSize?: number;
+	allOrNone?: boolean;
+	deadlineHours?: number;
+	fieldsToIgnore?: string;
+	associationsField?: string;
+}
+
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function itemError(context: IExecuteFunctions, itemIndex: number, message: string, hint: string) {
+	return new NodeOperationError(context.getNode(), message, {
+		itemIndex,
+		description: `No request was sent for this item. ${hint}`,
+	});
+}
+
+/** The record of one item: the input item's fields, or the Record (JSON) parameter. */
+function recordOf(
+	context: IExecuteFunctions,
+	params: ItemParameters,
+	itemIndex: number,
+	json: IDataObject,
+): IDataObject {
+	if (params.get('recordSource', itemIndex, 'input') === 'input') return { ...json };
+	const raw = params.get('recordJson', itemIndex, {});
+	let value: unknown = raw;
+	if (typeof raw === 'string') {
+		try {
+			value = jsonParse(raw);
+		} catch {
+			throw itemError(
+				context,
+				itemIndex,
+				'"Record (JSON)" is not valid JSON',
+				'Write the record as a JSON object, e.g. {"email": "ada@example.com"}.',
+			);
+		}
+	}
+	if (!isObject(value)) {
+		throw itemError(
+			context,
+			itemIndex,
+			`"Record (JSON)" must be a JSON object, but it is ${Array.isArray(value) ? 'a list' : typeof value}`,
+			'Write one record per item, as a JSON object of its fields.',
+		);
+	}
+	return { ...value };
+}
+
+/** Reads one item's record and target; throws an error of this item alone when it cannot be sent. */
+export function recordToWrite(
+	context: IExecuteFunctions,
+	params: ItemParameters,
+	itemIndex: number,
+	json: IDataObject,
+): RecordToWrite {
+	const node = context.getNode();
+	const locator = (name: string, label: string) =>
+		urlValue(node, itemIndex, label, params.get(name, itemIndex, undefined, true));
+	const type = params.get<WriteType>('writeType', itemIndex, 'create');
+	const options = params.get<WriteOptions>('writeOptions', itemIndex, {});
+	const mode =
+		type === 'delete'
+			? 'synchronous'
+			: params.get<WriteTarget['mode']>('writeMode', itemIndex, 'synchronous');
+	const batchSize = Math.floor(Number(options.batchSize ?? MAX_BATCH_SIZE));
+	const target: WriteTarget = {
+		project: locator('project', 'Project'),
+		integration: locator('integration', 'Integration'),
+		object: locator('object', 'Object'),
+		groupRef: locator('groupRef', 'Group'),
+		type,
+		mode,
+		allOrNone: options.allOrNone === true,
+		// The API writes deletes one at a time; a batch holds 1 to 100 records.
+		batchSize:
+			type === 'delete'
+				? 1
+				: Number.isFinite(batchSize)
+					? Math.min(MAX_BATCH_SIZE, Math.max(1, batchSize))
+					: MAX_BATCH_SIZE,
+		...(mode === 'asynchronous' && options.deadlineHours
+			? { deadlineHours: options.deadlineHours }
+			: {}),
+	};
+
+	const record = recordOf(context, params, itemIndex, json);
+	for (const field of (options.fieldsToIgnore ?? '').split(',')) {
+		if (field.trim()) delete record[field.trim()];
+	}
+	const entry: IDataObject = { record };
+	const associationsField = options.associationsField?.trim();
+	if (associationsField && record[associationsField] !== undefined) {
+		const associations = record[associationsField];
+		delete record[associationsField];
+		if (!Array.isArray(associations)) {
+			throw itemError(
+				context,
+				itemIndex,
+				`The field "${associationsField}" (Associations Field) must be a list of associations`,
+				'Each association is an object such as {"to": {"id": "…"}, "types": […]}.',
+			);
+		}
+		entry.associations = associations;
+	}
+
+	if (type === 'create') return { itemIndex, target, entry };
+	const idField = String(params.get('idField', itemIndex, 'id')).trim() || 'id';
+	const id = record[idField];
+	if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
+		throw itemError(
+			context,
+			itemIndex,
+			`The record has no "${idField}" (Record ID Field): ${type} needs the provider's record ID`,
+			`Map the record's ID into the field "${idField}", or set Record ID Field to the field that holds it.`,
+		);
+	}
+	const recordId = String(id);
+	if (idField !== 'id') delete record[idField];
+	record.id = recordId;
+	// A delete sends only the ID (docs/api-notes.md, "Data plane").
+	if (type === 'delete') entry.record = { id: recordId };
+	return { itemIndex, target, entry, recordId };
+}
