@@ -10,8 +10,6 @@ import {
 	searchGroups,
 	searchObjects,
 	searchTopicDestinationRoutes,
-	searchInstallations,
-	searchIntegrations,
 	searchInvites,
 	searchJwtKeys,
 	searchOrganizations,
@@ -21,6 +19,7 @@ import {
 	searchTopics,
 } from './listSearch/searches';
 import { RESOURCES } from './resources';
+import { searchInstallations, searchIntegrations } from '../common/installation';
 import { sharedFields } from './fields';
 import { authenticationParameter, nodeCredentials } from '../common/api';
 import {

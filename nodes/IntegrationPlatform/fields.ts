@@ -1,5 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { installationLocator, integrationLocator } from '../common/installation';
 import { projectLocator } from '../common/project';
 
 /**
@@ -38,51 +39,21 @@ export const projectField: INodeProperties = {
 };
 
 export const integrationField: INodeProperties = {
-	displayName: 'Integration',
-	name: 'integration',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
-	description: 'An integration of the project, from the list or by ID',
+	...integrationLocator,
 	// Installation → Get Many in Project lists every integration's installations.
 	displayOptions: {
 		show: { resource: ['installation', 'providerApi', 'records', 'revision'] },
 		hide: { operation: ['getAllInProject'] },
 	},
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select an integration…',
-			typeOptions: { searchListMethod: 'searchIntegrations', searchable: true },
-		},
-		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 1a7e…' },
-	],
 };
 
 export const installationField: INodeProperties = {
-	displayName: 'Installation',
-	name: 'installation',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
-	description: 'An installation of the integration, from the list (shown by group) or by ID',
+	...installationLocator,
 	// Not for the operations that list or create installations.
 	displayOptions: {
 		show: { resource: ['installation', 'providerApi'] },
 		hide: { operation: ['create', 'getAll', 'getAllInProject'] },
 	},
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select an installation…',
-			typeOptions: { searchListMethod: 'searchInstallations', searchable: true },
-		},
-		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 9b3e…' },
-	],
 };
 
 export const connectionField: INodeProperties = {

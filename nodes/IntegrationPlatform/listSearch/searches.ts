@@ -34,45 +34,6 @@ function results(items: INodeListSearchItems[]): INodeListSearchResult {
 	return { results: items.sort((a, b) => a.name.localeCompare(b.name)) };
 }
 
-export async function searchIntegrations(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const project = selected(this, 'project', 'project');
-	const integrations = await list(this, `/projects/${project}/integrations`);
-	return results(
-		integrations
-			.filter((i) => matches(filter, i.name, i.provider, i.id))
-			.map((i) => ({
-				name: `${i.name as string} (${i.provider as string})`,
-				value: i.id as string,
-			})),
-	);
-}
-
-export async function searchInstallations(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const project = selected(this, 'project', 'project');
-	const integration = selected(this, 'integration', 'integration');
-	const installations = await list(
-		this,
-		`/projects/${project}/integrations/${integration}/installations`,
-	);
-	return results(
-		installations
-			.map((i) => ({ installation: i, group: (i.group ?? {}) as IDataObject }))
-			.filter(({ installation, group }) =>
-				matches(filter, group.groupName, group.groupRef, installation.id),
-			)
-			.map(({ installation, group }) => ({
-				name: `${(group.groupName as string) ?? ''} (${(group.groupRef as string) ?? installation.id})`,
-				value: installation.id as string,
-			})),
-	);
-}
-
 export async function searchConnections(
 	this: ILoadOptionsFunctions,
 	filter?: string,

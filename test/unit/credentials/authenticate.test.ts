@@ -9,8 +9,15 @@ const keyData = {
 	apiKey: 'ak-secret-1',
 	baseUrl: 'http://127.0.0.1:4010',
 	readUrl: 'http://127.0.0.1:4011/',
+	writeUrl: 'http://127.0.0.1:4012',
+	searchUrl: 'http://127.0.0.1:4013/v1',
+	proxyUrl: 'http://127.0.0.1:4014/',
 };
-const tokenData = { accessToken: 'tok-secret-1', baseUrl: 'https://api.example.test/v1' };
+const tokenData = {
+	accessToken: 'tok-secret-1',
+	baseUrl: 'https://api.example.test/v1',
+	searchUrl: 'https://search.example.test',
+};
 
 const sent = async (
 	credential: IntegrationPlatformApi | IntegrationPlatformTokenApi,
@@ -24,6 +31,9 @@ describe('the API key goes only to the credential’s own hosts', () => {
 		['the management host', { url: 'http://127.0.0.1:4010/v1/projects' }],
 		['the read host', { url: 'http://127.0.0.1:4011/v1/projects/p/x:unpause' }],
 		['a base URL of the read host', { baseURL: 'http://127.0.0.1:4011/v1', url: '/x' }],
+		['the write host', { baseURL: 'http://127.0.0.1:4012/v1', url: '/projects/p/x' }],
+		['the search host', { url: 'http://127.0.0.1:4013/v1/projects/p/integrations/i' }],
+		['the proxy (no /v1)', { url: 'http://127.0.0.1:4014/crm/v3/objects/contacts' }],
 	])('%s gets the key', async (_name, request) => {
 		expect(await sent(apiKey, keyData, request)).toContain('ak-secret-1');
 	});
@@ -36,6 +46,7 @@ describe('the API key goes only to the credential’s own hosts', () => {
 		['a request library uri', { uri: 'https://collector.example/x' }],
 		['a URL that does not parse', { url: 'http://[bad' }],
 		['a lookalike host', { url: 'http://127.0.0.1:4010.collector.example/v1' }],
+		['the proxy host under another scheme', { url: 'https://127.0.0.1:4014/crm' }],
 	])('%s gets no key', async (_name, request) => {
 		const out = await sent(apiKey, keyData, request);
 		expect(out).not.toContain('ak-secret-1');
@@ -54,9 +65,31 @@ describe('the bearer token goes only to the credential’s own host', () => {
 		);
 	});
 
+	test('its search host gets the token (Records → Search accepts a bearer token)', async () => {
+		expect(
+			await sent(token, tokenData, {
+				url: 'https://search.example.test/v1/projects/p/integrations/i',
+			}),
+		).toContain('tok-secret-1');
+	});
+
+	test('without a Search API Base URL, the default search host is its own', async () => {
+		const { searchUrl: _omitted, ...withoutSearch } = tokenData;
+		expect(
+			await sent(token, withoutSearch, {
+				url: 'https://search.withampersand.com/v1/projects/p/integrations/i',
+			}),
+		).toContain('tok-secret-1');
+	});
+
 	test.each([
 		['another host', { url: 'https://collector.example/x' }],
 		['the read host of an API-key credential', { url: 'http://127.0.0.1:4011/v1/x' }],
+		[
+			'the default write host (the write API refuses tokens)',
+			{ url: 'https://write.withampersand.com/v1/x' },
+		],
+		['the default proxy', { url: 'https://proxy.withampersand.com/crm' }],
 	])('%s gets no token', async (_name, request) => {
 		expect(await sent(token, tokenData, request)).not.toContain('tok-secret-1');
 	});
