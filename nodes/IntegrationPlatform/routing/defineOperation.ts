@@ -18,6 +18,7 @@ import type { Authentication } from '../../common/api';
 import { authenticationOf, CREDENTIAL_LABEL } from '../../common/api';
 import { problemError } from '../../common/errors';
 import { bodyExcerpt } from '../../common/problem';
+import { customAsRouting } from './customAsRouting';
 import {
 	pathValues,
 	placeholderFields,
@@ -247,8 +248,19 @@ function routedOperation(
 	fields: readonly INodeProperties[],
 ): INodePropertyOptions {
 	if (def.custom) {
-		// n8n runs customOperations instead of routing; the option carries no routing of its own.
-		return { name: def.name, value: def.value, action: def.action, description: def.description };
+		// In a workflow n8n runs customOperations instead of routing, with all items at once. As an
+		// AI tool it always routes: the request hook then runs the operation item by item.
+		return {
+			name: def.name,
+			value: def.value,
+			action: def.action,
+			description: def.description,
+			routing: {
+				request: { method: def.method, url: def.path },
+				send: { paginate: true },
+				operations: { pagination: customAsRouting(def.custom) },
+			},
+		};
 	}
 	if (def.host === 'write' || def.host === 'proxy') {
 		// A developer error: these hosts' base URLs are read in code, not by a routing expression.

@@ -115,26 +115,22 @@ function refused(
 	const reason = reasonOf(result, answer, position);
 	const code = result?.data?.errorCode;
 	const rolledBack = record.target.allOrNone && batchSize > 1;
-	return new NodeOperationError(
-		context.getNode(),
-		`The record of item ${record.itemIndex} was not written: ${reason}`,
-		{
-			itemIndex: record.itemIndex,
-			description: [
-				`${describeTarget(record.target)}${record.recordId ? ` (record ID ${record.recordId})` : ''}`,
-				typeof code === 'string' ? `Provider error code: ${code}.` : '',
-				answer.operationId ? `Operation ${answer.operationId}.` : '',
-				rolledBack
-					? 'All or None is on, so no record of its batch was written.'
-					: batchSize > 1
-						? 'The other records of its batch are not affected.'
-						: '',
-			]
-				.filter(Boolean)
-				.join('. ')
-				.replace(/\.\./g, '.'),
-		},
-	);
+	return new NodeOperationError(context.getNode(), `The record was not written: ${reason}`, {
+		itemIndex: record.itemIndex,
+		description: [
+			`${describeTarget(record.target)}${record.recordId ? ` (record ID ${record.recordId})` : ''}`,
+			typeof code === 'string' ? `Provider error code: ${code}.` : '',
+			answer.operationId ? `Operation ${answer.operationId}.` : '',
+			rolledBack
+				? 'All or None is on, so no record of its batch was written.'
+				: batchSize > 1
+					? 'The other records of its batch are not affected.'
+					: '',
+		]
+			.filter(Boolean)
+			.join('. ')
+			.replace(/\.\./g, '.'),
+	});
 }
 
 function written(record: RecordToWrite, answer: WriteAnswer, result?: WriteResult): Outcome {

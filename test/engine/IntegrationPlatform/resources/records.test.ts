@@ -1,6 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { rl, run, SEED, startSimulator, type Simulator } from '../../../harness/actionEngine';
+import { IntegrationPlatform } from '../../../../nodes/IntegrationPlatform/IntegrationPlatform.node';
+import {
+	credentialsFor,
+	rl,
+	run,
+	SEED,
+	startSimulator,
+	type Simulator,
+} from '../../../harness/actionEngine';
+import { runNode } from '../../../harness/engine';
 
 let sim: Simulator;
 beforeAll(async () => (sim = await startSimulator()));
@@ -75,9 +84,7 @@ describe('Records → Write', () => {
 			true,
 			true,
 		]);
-		expect(result.json[2].error).toMatch(
-			/^The record of item 2 was not written: .*person-2-at-example/,
-		);
+		expect(result.json[2].error).toMatch(/^The record was not written: .*person-2-at-example/);
 		expect(result.items[2].pairedItem).toEqual({ item: 2 });
 	});
 
@@ -87,7 +94,8 @@ describe('Records → Write', () => {
 			{ ...target, operation: 'write', writeType: 'create' },
 			{ items: contacts(3, [1]) },
 		);
-		expect(result.error?.message).toMatch(/^The record of item 1 was not written/);
+		expect(result.error?.message).toMatch(/^The record was not written/);
+		expect(result.error?.context?.itemIndex).toBe(1);
 		expect(result.error?.description).toContain('2 record(s) were written');
 	});
 
@@ -290,5 +298,31 @@ describe('Records → Trigger Read, Deliver Results, Search', () => {
 		});
 		expect(result.error?.message).toBe('Field Filters → filter 1 ("age"): "forty" is not a number');
 		expect(result.requests).toHaveLength(0);
+	});
+});
+
+describe('Records → Write as an AI tool (n8n routes every operation there)', () => {
+	test('without customOperations the routing hook writes each item alone, paired and checked', async () => {
+		// What n8n 2.41 does for a tool call: routing, item by item, no customOperations.
+		const nodeType = new IntegrationPlatform();
+		delete (nodeType as { customOperations?: unknown }).customOperations;
+		sim.journal.clear();
+		const result = await runNode({
+			nodeType,
+			parameters: { ...target, operation: 'write', writeType: 'create' },
+			credentials: credentialsFor(sim) as never,
+			items: contacts(3, [1]),
+			continueOnFail: true,
+		});
+		const writes = sim.journal.entries.filter((r) => r.routeId === 'writeRecords');
+		expect(writes.map((r) => (r.body as IDataObject).record)).toEqual(contacts(3, [1]));
+		expect(result.json[0]).toMatchObject({ success: true, recordId: expect.any(String) });
+		expect(result.json[1].error).toMatch(/^The record was not written: .*person-1-at-example/);
+		expect((result.items[1].error as { context?: IDataObject }).context?.itemIndex).toBe(1);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 	});
 });
