@@ -527,7 +527,11 @@ export const expectations: Record<string, (items: Item[]) => void> = {
 		]),
 };
 
-/** The examples (file names without .json) that use the action node. */
+/**
+ * The examples (file names without .json) that use the action node. examples/mcp-server.json is
+ * not one of them: its nodes are the node's tool variant (`….integrationPlatformTool`), which only
+ * an MCP client can run; test/e2e/mcp.test.ts runs it.
+ */
 export const actionExamples = fs
 	.readdirSync(path.join(__dirname, '../../examples'))
 	.filter((file) =>

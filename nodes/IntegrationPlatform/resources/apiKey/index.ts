@@ -62,7 +62,8 @@ export const apiKeyOperations: OperationDefinition[] = [
 		name: 'Create',
 		value: 'create',
 		action: 'Create an API key',
-		description: 'Create an API key for the project; the output holds the new key',
+		description:
+			'Create an API key for the project. Returns the new key (shown only this once) with its label, scopes and state.',
 		method: 'POST',
 		path: '/projects/{project}/api-keys',
 		body: { label: '{keyLabel}' },
@@ -74,7 +75,8 @@ export const apiKeyOperations: OperationDefinition[] = [
 		name: 'Delete',
 		value: 'delete',
 		action: 'Delete an API key',
-		description: "Delete (revoke) one of the project's API keys",
+		description:
+			"Delete (revoke) one of the project's API keys. Returns deleted: true and the project.",
 		method: 'DELETE',
 		path: '/projects/{project}/api-keys/{apiKey}',
 		output: [resultItem((values) => ({ deleted: true, project: values.project }))],
@@ -84,7 +86,8 @@ export const apiKeyOperations: OperationDefinition[] = [
 		name: 'Get',
 		value: 'get',
 		action: 'Get an API key',
-		description: 'Get the label, scopes and state of an API key',
+		description:
+			"Get the label, scopes and state of an API key. Returns them with the key's last four characters, never the key itself.",
 		method: 'GET',
 		path: '/projects/{project}/api-keys/{apiKey}',
 		output: [hideKeys],
@@ -94,7 +97,8 @@ export const apiKeyOperations: OperationDefinition[] = [
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many API keys',
-		description: "List the project's API keys",
+		description:
+			"List the project's API keys. Returns one item per key: label, scopes, state and last four characters, never the key (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).",
 		method: 'GET',
 		path: '/projects/{project}/api-keys',
 		preSend: [booleanOptionQuery('activeOnly', 'active', 'Active Keys Only')],
@@ -106,7 +110,8 @@ export const apiKeyOperations: OperationDefinition[] = [
 		name: 'Update',
 		value: 'update',
 		action: 'Update an API key',
-		description: 'Rename an API key, change its scopes, or activate or deactivate it',
+		description:
+			"Rename an API key, change its scopes, or activate or deactivate it. Returns the updated key's label, scopes, state and last four characters, never the key.",
 		method: 'PATCH',
 		path: '/projects/{project}/api-keys/{apiKey}',
 		preSend: [

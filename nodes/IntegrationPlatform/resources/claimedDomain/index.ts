@@ -15,7 +15,7 @@ export const claimedDomainOperations: OperationDefinition[] = [
 		value: 'check',
 		action: 'Check a domain',
 		description:
-			'Find which organization has claimed an email domain; fails with 404 when none has',
+			'Find which organization has claimed an email domain; fails with 404 when none has. Returns the claim: the domain and its organization.',
 		method: 'GET',
 		path: '/claimed-domains',
 		requires: 'bearerToken',
@@ -28,7 +28,7 @@ export const claimedDomainOperations: OperationDefinition[] = [
 		value: 'claim',
 		action: 'Claim a domain',
 		description:
-			'Claim an email domain for an organization, so that people with addresses at it can join',
+			'Claim an email domain for an organization, so that people with addresses at it can join. Returns claimed: true with the domain.',
 		method: 'POST',
 		path: '/claimed-domains',
 		requires: 'bearerToken',
@@ -47,7 +47,8 @@ export const claimedDomainOperations: OperationDefinition[] = [
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many claimed domains',
-		description: 'List the email domains an organization has claimed',
+		description:
+			'List the email domains an organization has claimed. Returns one item per domain (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: '/orgs/{orgId}/claimed-domains',
 		requires: 'bearerToken',

@@ -25,7 +25,7 @@ export const connectionOperations: OperationDefinition[] = [
 		value: 'generate',
 		action: 'Generate a connection',
 		description:
-			'Create a connection for a consumer from provider credentials you already hold (for OAuth authorization code, import existing tokens)',
+			'Create a connection for a consumer from provider credentials you already hold (for OAuth authorization code, import existing tokens). Returns the new connection without its provider secrets.',
 		method: 'POST',
 		path: '/projects/{project}/connections:generate',
 		preSend: [buildConnectionBody],
@@ -36,7 +36,8 @@ export const connectionOperations: OperationDefinition[] = [
 		name: 'Delete',
 		value: 'delete',
 		action: 'Delete a connection',
-		description: "Delete a consumer's connection and the provider credentials stored with it",
+		description:
+			"Delete a consumer's connection and the provider credentials stored with it. Returns deleted: true and the connection ID.",
 		method: 'DELETE',
 		path: '/projects/{project}/connections/{connectionId}',
 		output: [resultItem((values) => ({ deleted: true, connectionId: values.connectionId }))],
@@ -46,7 +47,8 @@ export const connectionOperations: OperationDefinition[] = [
 		name: 'Get',
 		value: 'get',
 		action: 'Get a connection',
-		description: 'Get a connection with its group, consumer, auth scheme and status',
+		description:
+			'Get a connection by ID. Returns its provider, group, consumer, auth scheme and status, without provider secrets.',
 		method: 'GET',
 		path: '/projects/{project}/connections/{connectionId}',
 		output: [hideProviderSecrets],
@@ -57,7 +59,8 @@ export const connectionOperations: OperationDefinition[] = [
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many connections',
-		description: 'List the connections of a project, optionally of one provider, group or consumer',
+		description:
+			'List the connections of a project, optionally of one provider, group or consumer. Returns one item per connection: ID, provider, group, consumer and status, without secrets (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: '/projects/{project}/connections',
 		preSend: [connectionFilters],
@@ -70,7 +73,7 @@ export const connectionOperations: OperationDefinition[] = [
 		value: 'getReauthorizationUrl',
 		action: 'Get an OAuth URL to reauthorize a connection',
 		description:
-			"Get the URL a consumer opens to renew an OAuth connection's access (e.g. after its refresh token was revoked)",
+			"Get the URL a consumer opens to renew an OAuth connection's access (e.g. after its refresh token was revoked). Returns the URL and the connection ID.",
 		method: 'PATCH',
 		path: '/projects/{project}/connections/{connectionId}:oauth-update',
 		textAnswer: 'url',
@@ -88,7 +91,7 @@ export const connectionOperations: OperationDefinition[] = [
 		value: 'update',
 		action: 'Update a connection',
 		description:
-			'Rotate the provider credentials of a connection or change its workspace and metadata',
+			'Rotate the provider credentials of a connection or change its workspace and metadata. Returns the updated connection without its provider secrets.',
 		method: 'PATCH',
 		path: '/projects/{project}/connections/{connectionId}',
 		preSend: [buildConnectionUpdate],

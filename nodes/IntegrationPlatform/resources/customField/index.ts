@@ -32,7 +32,7 @@ export const customFieldOperations: OperationDefinition[] = [
 		value: 'upsertForInstallation',
 		action: 'Create or update custom fields via an installation',
 		description:
-			"Create or update custom fields in the provider account of a group's installation (upsert)",
+			"Create or update custom fields in the provider account of a group's installation (upsert). Returns one item per field: success, object, field name and the action taken (create or update).",
 		method: 'PUT',
 		path: '/projects/{project}/integrations/{integration}/object-metadata',
 		preSend: [buildUpsertBody],

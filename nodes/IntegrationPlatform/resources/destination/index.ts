@@ -196,7 +196,8 @@ export const destinationOperations: OperationDefinition[] = [
 		name: 'Create',
 		value: 'create',
 		action: 'Create a destination',
-		description: 'Create a webhook, Slack, stream, queue or warehouse destination',
+		description:
+			'Create a webhook, Slack, stream, queue or warehouse destination. Returns the new destination without its secrets.',
 		method: 'POST',
 		path: '/projects/{project}/destinations',
 		body: { name: '{name}', type: '{destinationType}' },
@@ -207,7 +208,8 @@ export const destinationOperations: OperationDefinition[] = [
 		name: 'Delete',
 		value: 'delete',
 		action: 'Delete a destination',
-		description: 'Delete a destination and the topic routes that deliver to it',
+		description:
+			'Delete a destination and the topic routes that deliver to it. Returns deleted: true and the destination ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/destinations/{destinationId}',
 		output: [resultItem((values) => ({ deleted: true, destinationId: values.destinationId }))],
@@ -216,7 +218,8 @@ export const destinationOperations: OperationDefinition[] = [
 		name: 'Get',
 		value: 'get',
 		action: 'Get a destination',
-		description: 'Get a destination (webhook, stream, …), optionally with its signing secret',
+		description:
+			'Get a destination (webhook, stream, …), optionally with its signing secret. Returns its ID, name, type and metadata (URL, headers); the secret only when asked for.',
 		method: 'GET',
 		path: '/projects/{project}/destinations/{destination}',
 		preSend: [includeSecretsQuery],
@@ -226,7 +229,8 @@ export const destinationOperations: OperationDefinition[] = [
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many destinations',
-		description: 'List the destinations of a project (without their secrets)',
+		description:
+			'List the destinations of a project. Returns one item per destination, without secrets (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: '/projects/{project}/destinations',
 		output: [listEntries],
@@ -236,7 +240,7 @@ export const destinationOperations: OperationDefinition[] = [
 		value: 'rotateSecret',
 		action: 'Rotate the signing secret of a destination',
 		description:
-			'Replace the webhook signing secret with a new one; deliveries are signed with the new secret from then on',
+			'Replace the webhook signing secret with a new one; deliveries are signed with the new secret from then on. Returns the destination without its secrets.',
 		method: 'GET',
 		path: '/projects/{project}/destinations/{destination}',
 		qs: { rotate: true },
@@ -247,7 +251,8 @@ export const destinationOperations: OperationDefinition[] = [
 		name: 'Update',
 		value: 'update',
 		action: 'Update a destination',
-		description: 'Rename a destination or change its URL, headers, metadata or secrets',
+		description:
+			'Rename a destination or change its URL, headers, metadata or secrets. Returns the updated destination without its secrets.',
 		method: 'PATCH',
 		path: '/projects/{project}/destinations/{destinationId}',
 		preSend: [buildUpdateBody],

@@ -77,7 +77,7 @@ export const installationOperations: OperationDefinition[] = [
 		value: 'create',
 		action: 'Create an installation',
 		description:
-			"Install an integration for a group, with its config; the group's connection to the provider is used",
+			"Install an integration for a group, with its config; the group's connection to the provider is used. Returns the new installation with its config and connection.",
 		method: 'POST',
 		path: '/projects/{project}/integrations/{integration}/installations',
 		body: { groupRef: '{groupRef}' },
@@ -89,7 +89,8 @@ export const installationOperations: OperationDefinition[] = [
 		name: 'Delete',
 		value: 'delete',
 		action: 'Delete an installation',
-		description: 'Delete an installation (and its connection, when no other installation uses it)',
+		description:
+			'Delete an installation (and its connection, when no other installation uses it). Returns deleted: true and the installation ID.',
 		method: 'DELETE',
 		path: installationPath,
 		output: [resultItem((values) => ({ deleted: true, installationId: values.installation }))],
@@ -99,7 +100,8 @@ export const installationOperations: OperationDefinition[] = [
 		name: 'Get',
 		value: 'get',
 		action: 'Get an installation',
-		description: 'Get an installation with its connection, config and health status',
+		description:
+			'Get an installation by ID. Returns it with its group, connection, config and health status.',
 		method: 'GET',
 		path: installationPath,
 	},
@@ -108,7 +110,8 @@ export const installationOperations: OperationDefinition[] = [
 		name: 'Get Backfill Progress',
 		value: 'getBackfillProgress',
 		action: 'Get the backfill progress of an object',
-		description: 'Get how many records the initial read of an object has processed so far',
+		description:
+			"Get how many records the initial read of an object has processed so far. Returns the object, the read's operation ID and the records processed.",
 		method: 'GET',
 		path: `${installationPath}/objects/{objectName}/backfill-progress`,
 	},
@@ -117,7 +120,8 @@ export const installationOperations: OperationDefinition[] = [
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many installations of an integration',
-		description: 'List the installations of an integration, optionally of one group',
+		description:
+			'List the installations of an integration, optionally of one group. Returns one item per installation: ID, group, connection, config and health (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: '/projects/{project}/integrations/{integration}/installations',
 		preSend: [groupRefFilter],
@@ -130,7 +134,7 @@ export const installationOperations: OperationDefinition[] = [
 		value: 'getAllInProject',
 		action: 'Get many installations of a project',
 		description:
-			'List the installations of every integration of the project, optionally of one group',
+			'List the installations of every integration of the project, optionally of one group. Returns one item per installation: ID, integration, group, connection, config and health (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: '/projects/{project}/installations',
 		preSend: [groupRefFilter],
@@ -143,7 +147,7 @@ export const installationOperations: OperationDefinition[] = [
 		value: 'pauseReads',
 		action: 'Pause the reads of an installation',
 		description:
-			'Stop the scheduled reads of some or all objects until they are unpaused. Uses the read API host.',
+			'Stop the scheduled reads of some or all objects until they are unpaused. Uses the read API host. Returns paused: true, the installation ID and the objects.',
 		method: 'POST',
 		path: `${installationPath}:pause`,
 		host: 'read',
@@ -158,7 +162,7 @@ export const installationOperations: OperationDefinition[] = [
 		value: 'unpauseReads',
 		action: 'Unpause the reads of an installation',
 		description:
-			'Resume scheduled reads that were paused (by hand or after repeated failures). Uses the read API host.',
+			'Resume scheduled reads that were paused (by hand or after repeated failures). Uses the read API host. Returns unpaused: true, the installation ID and the objects.',
 		method: 'POST',
 		path: `${installationPath}:unpause`,
 		host: 'read',
@@ -173,7 +177,7 @@ export const installationOperations: OperationDefinition[] = [
 		value: 'updateObjectConfig',
 		action: "Update an object's config in an installation",
 		description:
-			"Change one object's read, write or subscribe config with JSON Patch operations (add, remove, replace)",
+			"Change one object's read, write or subscribe config with JSON Patch operations (add, remove, replace). Returns the updated installation.",
 		method: 'PATCH',
 		path: '/projects/{project}/integrations/{integration}/objects/{objectName}/config-content',
 		body: { installationId: '{installation}', action: '{configAction}' },
@@ -186,7 +190,7 @@ export const installationOperations: OperationDefinition[] = [
 		value: 'update',
 		action: 'Update an installation',
 		description:
-			'Change the connection, or replace the config of some objects (field masks built for you)',
+			'Change the connection, or replace the config of some objects (field masks built for you). Returns the updated installation.',
 		method: 'PATCH',
 		path: installationPath,
 		preSend: [buildUpdateBody],

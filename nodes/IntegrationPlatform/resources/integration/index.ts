@@ -62,7 +62,8 @@ export const integrationOperations: OperationDefinition[] = [
 		name: 'Create',
 		value: 'create',
 		action: 'Create an integration',
-		description: 'Create an integration from a manifest (its first revision)',
+		description:
+			'Create an integration from a manifest (its first revision). Returns the new integration (ID, name) with created: true.',
 		method: 'POST',
 		path: '/projects/{project}/integrations',
 		body: {
@@ -83,7 +84,7 @@ export const integrationOperations: OperationDefinition[] = [
 		value: 'upsertMany',
 		action: 'Create or update many integrations',
 		description:
-			'Deploy every integration of an amp.yaml (or a zip of the source): new ones are created, existing ones get a new revision',
+			'Deploy every integration of an amp.yaml (or a zip of the source): new ones are created, existing ones get a new revision. Returns one item per integration, with its latest revision.',
 		method: 'PUT',
 		path: '/projects/{project}/integrations:batch',
 		preSend: [buildSourceBody],
@@ -95,7 +96,8 @@ export const integrationOperations: OperationDefinition[] = [
 		name: 'Delete',
 		value: 'delete',
 		action: 'Delete an integration',
-		description: 'Delete an integration and all its installations',
+		description:
+			'Delete an integration and all its installations. Returns deleted: true and the integration.',
 		method: 'DELETE',
 		path: '/projects/{project}/integrations/{integration}',
 		output: [resultItem((values) => ({ deleted: true, integration: values.integration }))],
@@ -106,7 +108,7 @@ export const integrationOperations: OperationDefinition[] = [
 		name: 'Get',
 		value: 'get',
 		action: 'Get an integration',
-		description: 'Get an integration with its latest revision',
+		description: 'Get an integration by ID or name. Returns it with its latest revision.',
 		method: 'GET',
 		path: '/projects/{project}/integrations/{integration}',
 	},
@@ -115,7 +117,8 @@ export const integrationOperations: OperationDefinition[] = [
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many integrations',
-		description: 'List the integrations of a project, each with its latest revision',
+		description:
+			'List the integrations of a project. Returns one item per integration, each with its latest revision (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: '/projects/{project}/integrations',
 		output: [listEntries],

@@ -13,7 +13,8 @@ export const inviteOperations: OperationDefinition[] = [
 		name: 'Create',
 		value: 'create',
 		action: 'Create an invite',
-		description: 'Invite someone to an organization by email',
+		description:
+			'Invite someone to an organization by email. Returns the new invitation: ID, email and status (pending).',
 		method: 'POST',
 		path: '/orgs/{orgId}/invites',
 		requires: 'bearerToken',
@@ -24,7 +25,7 @@ export const inviteOperations: OperationDefinition[] = [
 		name: 'Get',
 		value: 'get',
 		action: 'Get an invite',
-		description: 'Get an invitation to an organization, with its status',
+		description: 'Get an invitation to an organization. Returns it with its status.',
 		method: 'GET',
 		path: '/orgs/{orgId}/invites/{inviteId}',
 		requires: 'bearerToken',
@@ -34,7 +35,8 @@ export const inviteOperations: OperationDefinition[] = [
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many invites',
-		description: 'List the invitations of an organization (pending, accepted, revoked, expired)',
+		description:
+			'List the invitations of an organization (pending, accepted, revoked, expired). Returns one item per invitation (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: '/orgs/{orgId}/invites',
 		requires: 'bearerToken',
@@ -45,7 +47,8 @@ export const inviteOperations: OperationDefinition[] = [
 		name: 'Revoke',
 		value: 'revoke',
 		action: 'Revoke an invite',
-		description: 'Revoke a pending invitation to an organization',
+		description:
+			'Revoke a pending invitation to an organization. Returns revoked: true with the organization and invitation IDs.',
 		method: 'DELETE',
 		path: '/orgs/{orgId}/invites/{inviteId}',
 		requires: 'bearerToken',

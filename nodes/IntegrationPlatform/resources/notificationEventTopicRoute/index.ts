@@ -41,7 +41,7 @@ export const notificationEventTopicRouteOperations: OperationDefinition[] = [
 		name: 'Create',
 		value: 'create',
 		action: 'Create a notification event topic route',
-		description: 'Route a notification event type to a topic',
+		description: 'Route a notification event type to a topic. Returns the new route.',
 		method: 'POST',
 		path: '/projects/{project}/notification-event-topic-routes',
 		body: { eventType: '{eventType}', topicId: '{topicId}' },
@@ -51,7 +51,8 @@ export const notificationEventTopicRouteOperations: OperationDefinition[] = [
 		name: 'Delete',
 		value: 'delete',
 		action: 'Delete a notification event topic route',
-		description: 'Stop routing a notification event type to a topic',
+		description:
+			'Stop routing a notification event type to a topic. Returns deleted: true and the route ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/notification-event-topic-routes/{route}',
 		output: [resultItem((values) => ({ deleted: true, routeId: values.route }))],
@@ -61,7 +62,8 @@ export const notificationEventTopicRouteOperations: OperationDefinition[] = [
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many notification event topic routes',
-		description: 'List which notification event types go to which topic',
+		description:
+			'List which notification event types go to which topic. Returns one item per route (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: '/projects/{project}/notification-event-topic-routes',
 		preSend: [listFilters],

@@ -61,7 +61,7 @@ export const oauthOperations: OperationDefinition[] = [
 		value: 'getAuthorizationUrl',
 		action: 'Get an OAuth authorization URL',
 		description:
-			'Start an OAuth connection: get the URL a consumer opens to authorize access to their provider account; the connection is created when they approve',
+			'Start an OAuth connection: get the URL a consumer opens to authorize access to their provider account; the connection is created when they approve. Returns the URL.',
 		method: 'POST',
 		path: '/oauth-connect',
 		body: {

@@ -31,7 +31,7 @@ export const objectMetadataOperations: OperationDefinition[] = [
 		value: 'getForConnection',
 		action: 'Get object metadata via a connection',
 		description:
-			"Get an object's fields as the provider reports them, read through a group's connection",
+			"Get an object's fields as the provider reports them, read through a group's connection. Returns the object's name, display name and fields.",
 		method: 'GET',
 		path: '/projects/{project}/providers/{provider}/objects/{objectName}/metadata',
 		qs: { groupRef: '{groupRef}' },
@@ -44,7 +44,7 @@ export const objectMetadataOperations: OperationDefinition[] = [
 		value: 'getForInstallation',
 		action: 'Get object metadata via an installation',
 		description:
-			"Get an object's fields as the provider reports them, read through a group's installation",
+			"Get an object's fields as the provider reports them, read through a group's installation. Returns the object's name, display name and fields.",
 		method: 'GET',
 		path: '/projects/{project}/integrations/{integration}/objects/{objectName}/metadata',
 		qs: { groupRef: '{groupRef}' },

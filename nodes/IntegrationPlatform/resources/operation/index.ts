@@ -55,7 +55,8 @@ export const operationOperations: OperationDefinition[] = [
 		name: 'Get',
 		value: 'get',
 		action: 'Get an operation',
-		description: 'Get the status, result and progress of a read, write or subscribe operation',
+		description:
+			'Get a read, write or subscribe operation by ID. Returns its status, result and progress.',
 		method: 'GET',
 		path: '/projects/{project}/operations/{operationId}',
 	},
@@ -65,7 +66,8 @@ export const operationOperations: OperationDefinition[] = [
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many operations of an installation',
-		description: 'List the read, write and subscribe operations of an installation',
+		description:
+			'List the read, write and subscribe operations of an installation. Returns one item per operation: ID, type, status and times (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: listPath,
 		preSend: [firstPageSize],
@@ -76,7 +78,8 @@ export const operationOperations: OperationDefinition[] = [
 		name: 'Get Logs',
 		value: 'getLogs',
 		action: 'Get the logs of an operation',
-		description: 'Get the log entries of a read, write or subscribe operation',
+		description:
+			'Get the log entries of a read, write or subscribe operation, oldest first unless told otherwise, optionally of some severities only. Returns one item per entry: timestamp, severity and message (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: '/projects/{project}/operations/{operationId}/logs',
 		output: [logEntries],

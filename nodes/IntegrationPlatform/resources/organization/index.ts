@@ -14,7 +14,8 @@ export const organizationOperations: OperationDefinition[] = [
 		name: 'Add Member',
 		value: 'addMember',
 		action: 'Add a member to an organization',
-		description: 'Add a builder (a dashboard user) to an organization; needs the owner role',
+		description:
+			'Add a builder (a dashboard user) to an organization; needs the owner role. Returns added: true with the organization and builder IDs.',
 		method: 'POST',
 		path: '/orgs/{orgId}/memberships',
 		requires: 'bearerToken',
@@ -28,7 +29,8 @@ export const organizationOperations: OperationDefinition[] = [
 		name: 'Create',
 		value: 'create',
 		action: 'Create an organization',
-		description: 'Create an organization; with a bearer token, its builder becomes the owner',
+		description:
+			'Create an organization; with a bearer token, its builder becomes the owner. Returns the new organization.',
 		method: 'POST',
 		path: '/orgs',
 		body: { label: '{label}' },
@@ -38,7 +40,7 @@ export const organizationOperations: OperationDefinition[] = [
 		name: 'Get',
 		value: 'get',
 		action: 'Get an organization',
-		description: 'Get an organization: its label, default team and creation time',
+		description: 'Get an organization. Returns its ID, label, default team and creation time.',
 		method: 'GET',
 		path: '/orgs/{orgId}',
 		requires: 'bearerToken',
@@ -48,7 +50,8 @@ export const organizationOperations: OperationDefinition[] = [
 		name: 'Get Billing Account',
 		value: 'getBillingAccount',
 		action: 'Get the billing account of an organization',
-		description: 'Get the billing account of an organization (provider and its customer reference)',
+		description:
+			'Get the billing account of an organization. Returns its ID, billing provider and customer reference.',
 		method: 'GET',
 		path: '/orgs/{orgId}/billingAccount',
 		requires: 'bearerToken',
@@ -58,7 +61,8 @@ export const organizationOperations: OperationDefinition[] = [
 		name: 'Get Members',
 		value: 'getMembers',
 		action: 'Get members of an organization',
-		description: 'List the builders (dashboard users) of an organization',
+		description:
+			'List the builders (dashboard users) of an organization. Returns one item per builder: ID, name and email (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: '/orgs/{orgId}/builders',
 		requires: 'bearerToken',
@@ -69,7 +73,8 @@ export const organizationOperations: OperationDefinition[] = [
 		name: 'Update',
 		value: 'update',
 		action: 'Update an organization',
-		description: "Rename an organization (the service's update mask allows only the label)",
+		description:
+			"Rename an organization (the service's update mask allows only the label). Returns the updated organization.",
 		method: 'PATCH',
 		path: '/orgs/{orgId}',
 		requires: 'bearerToken',

@@ -15,7 +15,8 @@ export const projectOperations: OperationDefinition[] = [
 		name: 'Create',
 		value: 'create',
 		action: 'Create a project',
-		description: 'Create a project in an organization',
+		description:
+			'Create a project in an organization; needs a bearer token. Returns the new project.',
 		method: 'POST',
 		path: '/projects',
 		requires: 'bearerToken',
@@ -26,7 +27,8 @@ export const projectOperations: OperationDefinition[] = [
 		name: 'Get',
 		value: 'get',
 		action: 'Get a project',
-		description: 'Get a project by name or ID, optionally with its entitlements',
+		description:
+			'Get a project by name or ID, optionally with its entitlements. Returns its ID, name, app name and organization.',
 		method: 'GET',
 		path: '/projects/{project}',
 		preSend: [
@@ -38,7 +40,8 @@ export const projectOperations: OperationDefinition[] = [
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many projects',
-		description: 'List the projects the credential can access',
+		description:
+			'List the projects the credential can access (an API key sees its own project). Returns one item per project: ID, name, app name and organization (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: '/projects',
 		output: [listEntries],
@@ -48,7 +51,8 @@ export const projectOperations: OperationDefinition[] = [
 		name: 'Update',
 		value: 'update',
 		action: 'Update a project',
-		description: 'Rename a project or change the app name its users see',
+		description:
+			'Rename a project or change the app name its users see. Returns the updated project.',
 		method: 'PATCH',
 		path: '/projects/{project}',
 		preSend: [

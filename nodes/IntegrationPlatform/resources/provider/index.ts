@@ -42,7 +42,8 @@ export const providerOperations: OperationDefinition[] = [
 		name: 'Get',
 		value: 'get',
 		action: 'Get a provider',
-		description: "Get a provider's authentication type, modules and supported operations",
+		description:
+			'Get a provider by name. Returns its display name, authentication type, modules and supported operations.',
 		method: 'GET',
 		path: '/providers/{providerName}',
 	},
@@ -51,7 +52,8 @@ export const providerOperations: OperationDefinition[] = [
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many providers',
-		description: 'List the SaaS providers the platform supports, with their capabilities',
+		description:
+			'List the SaaS providers the platform supports, with their capabilities. Returns one item per provider, sorted by name (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: '/providers',
 		output: [catalogEntries],

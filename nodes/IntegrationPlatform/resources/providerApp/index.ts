@@ -57,7 +57,7 @@ export const providerAppOperations: OperationDefinition[] = [
 		value: 'create',
 		action: 'Create a provider app',
 		description:
-			"Register your OAuth app at a provider (client ID and secret) for the project's connections",
+			"Register your OAuth app at a provider (client ID and secret) for the project's connections. Returns the new provider app without its client secret.",
 		method: 'POST',
 		path: '/projects/{project}/provider-apps',
 		body: {
@@ -72,7 +72,7 @@ export const providerAppOperations: OperationDefinition[] = [
 		name: 'Delete',
 		value: 'delete',
 		action: 'Delete a provider app',
-		description: 'Delete a provider app',
+		description: 'Delete a provider app. Returns deleted: true and the provider app ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/provider-apps/{providerApp}',
 		output: [resultItem((values) => ({ deleted: true, providerAppId: values.providerApp }))],
@@ -82,7 +82,8 @@ export const providerAppOperations: OperationDefinition[] = [
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many provider apps',
-		description: "List the project's provider apps",
+		description:
+			"List the project's provider apps. Returns one item per app, without client secrets (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).",
 		method: 'GET',
 		path: '/projects/{project}/provider-apps',
 		output: [listEntries],
@@ -93,7 +94,8 @@ export const providerAppOperations: OperationDefinition[] = [
 		name: 'Update',
 		value: 'update',
 		action: 'Update a provider app',
-		description: 'Change the client ID or secret, scopes, provider or metadata of a provider app',
+		description:
+			'Change the client ID or secret, scopes, provider or metadata of a provider app. Returns the updated provider app without its client secret.',
 		method: 'PATCH',
 		path: '/projects/{project}/provider-apps/{providerApp}',
 		preSend: [

@@ -69,7 +69,8 @@ export const revisionOperations: OperationDefinition[] = [
 		name: 'Create',
 		value: 'create',
 		action: 'Create a revision',
-		description: 'Deploy a new revision of an integration from its amp.yaml or a zip of its source',
+		description:
+			'Deploy a new revision of an integration from its amp.yaml or a zip of its source. Returns the new revision with created: true.',
 		method: 'POST',
 		path: '/projects/{project}/integrations/{integration}/revisions',
 		preSend: [buildSourceBody],
@@ -83,7 +84,7 @@ export const revisionOperations: OperationDefinition[] = [
 		value: 'getHydrated',
 		action: 'Get a hydrated revision',
 		description:
-			"Get a revision with the provider's field metadata filled in, read through a consumer's connection",
+			"Get a revision with the provider's field metadata filled in, read through a consumer's connection. Returns the revision with its content.",
 		method: 'GET',
 		path: '/projects/{project}/integrations/{integration}/revisions/{revision}:hydrate',
 		qs: { connectionId: '{connectionId}' },

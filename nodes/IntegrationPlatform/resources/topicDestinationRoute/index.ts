@@ -26,7 +26,7 @@ export const topicDestinationRouteOperations: OperationDefinition[] = [
 		name: 'Create',
 		value: 'create',
 		action: 'Create a topic destination route',
-		description: 'Deliver the notifications of a topic to a destination',
+		description: 'Deliver the notifications of a topic to a destination. Returns the new route.',
 		method: 'POST',
 		path: '/projects/{project}/topic-destination-routes',
 		// The route takes the destination's ID, not its name (docs/api-notes.md, "createTopicDestinationRoute").
@@ -37,7 +37,8 @@ export const topicDestinationRouteOperations: OperationDefinition[] = [
 		name: 'Delete',
 		value: 'delete',
 		action: 'Delete a topic destination route',
-		description: 'Stop delivering the notifications of a topic to a destination',
+		description:
+			'Stop delivering the notifications of a topic to a destination. Returns deleted: true and the route ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/topic-destination-routes/{routeId}',
 		output: [resultItem((values) => ({ deleted: true, routeId: values.routeId }))],
@@ -47,7 +48,8 @@ export const topicDestinationRouteOperations: OperationDefinition[] = [
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many topic destination routes',
-		description: 'List which topics are delivered to which destinations',
+		description:
+			'List which topics are delivered to which destinations. Returns one item per route (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
 		method: 'GET',
 		path: '/projects/{project}/topic-destination-routes',
 		preSend: [listFilters],

@@ -9,7 +9,7 @@ export const uploadUrlOperations: OperationDefinition[] = [
 		value: 'generate',
 		action: 'Generate an upload URL',
 		description:
-			'Get a signed URL to upload a zip of integration definitions to (PUT it with an HTTP Request node), for the operations that take a zip URL',
+			'Get a signed URL to upload a zip of integration definitions to (PUT it with an HTTP Request node), for the operations that take a zip URL. Returns the URL, bucket and path.',
 		method: 'GET',
 		path: '/generate-upload-url',
 	},

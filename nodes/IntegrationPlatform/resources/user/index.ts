@@ -10,7 +10,7 @@ export const userOperations: OperationDefinition[] = [
 		value: 'getCurrent',
 		action: 'Get the current user',
 		description:
-			'Get the builder the bearer token belongs to, with their role in each project and in their organization',
+			'Get the builder the bearer token belongs to, with their role in each project and in their organization. Returns the builder and their roles.',
 		method: 'GET',
 		path: '/my-info',
 		requires: 'bearerToken',
