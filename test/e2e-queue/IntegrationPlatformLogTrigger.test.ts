@@ -61,7 +61,14 @@ beforeAll(async () => {
 	const credential = await n8n.createCredential({
 		type: 'integrationPlatformApi',
 		name: `Simulator API key (log trigger, queue ${Date.now()})`,
-		data: { apiKey: SEED.apiKey, baseUrl: sim.apiUrl, readUrl: sim.readUrl },
+		data: {
+			apiKey: SEED.apiKey,
+			baseUrl: sim.apiUrl,
+			readUrl: sim.readUrl,
+			writeUrl: sim.writeUrl,
+			searchUrl: sim.searchUrl,
+			proxyUrl: sim.proxyUrl,
+		},
 	});
 	const example = readExample('log-trigger.json');
 	example.name = `log trigger queue e2e ${Date.now()}`;

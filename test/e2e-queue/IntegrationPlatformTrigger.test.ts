@@ -149,7 +149,14 @@ test('activation registers the trigger on the simulator with the webhook URL of 
 	const credential = await n8n.createCredential({
 		type: 'integrationPlatformApi',
 		name: `Simulator API key (event trigger, queue ${webhookId.slice(0, 8)})`,
-		data: { apiKey: SEED.apiKey, baseUrl: sim.apiUrl, readUrl: sim.readUrl },
+		data: {
+			apiKey: SEED.apiKey,
+			baseUrl: sim.apiUrl,
+			readUrl: sim.readUrl,
+			writeUrl: sim.writeUrl,
+			searchUrl: sim.searchUrl,
+			proxyUrl: sim.proxyUrl,
+		},
 	});
 	workflowId = (await n8n.createWorkflow(example, { integrationPlatformApi: credential })).id;
 	hookPath = `webhook/${webhookId}/webhook`;
