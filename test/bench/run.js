@@ -14,12 +14,15 @@
  *   P2, P3 (event and log triggers) run when those nodes are in the package: see p2.js, p3.js.
  *   P5  60 s of sustained signed deliveries, single process and queue mode (about 10 minutes; only
  *       when BENCH_ONLY names it): see p5.js.
+ *   P6  Records → Write, 10,000 items batched, against the HTTP Request node sending one request
+ *       per item with a header-auth credential: time and requests (see p6.js).
  *   P7  Operation → Get Many, Return All over 100,000 operations of one installation: peak heap
  *       against the output alone, requests, page size (about 10 s; it needs no n8n, so
  *       BENCH_ONLY=p7 alone builds nothing and starts none): see p7.js.
  *
  * Options (environment): BENCH_ITEMS (1000), BENCH_ROUNDS (3), BENCH_ONLY (comma list, default
- * p1,p2,p3,p4,p7; add p5 for the load run), BENCH_P7_OPERATIONS (100000).
+ * p1,p2,p3,p4,p6,p7; add p5 for the load run), BENCH_P6_ITEMS (10000), BENCH_P7_OPERATIONS
+ * (100000).
  * Results are also written to test/bench/results/latest.json.
  */
 const { execFile, execFileSync } = require('node:child_process');
@@ -34,7 +37,7 @@ const { startSimulator, SEED } = require('../simulator');
 const ROOT = path.resolve(__dirname, '..', '..');
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const ONLY = (process.env.BENCH_ONLY ?? 'p1,p2,p3,p4,p7').split(',');
+const ONLY = (process.env.BENCH_ONLY ?? 'p1,p2,p3,p4,p6,p7').split(',');
 const say = (/** @type {string} */ m) => process.stdout.write(`${m}\n`);
 
 const median = (/** @type {number[]} */ values) => {
@@ -349,7 +352,12 @@ async function main() {
 		const ours = await n8n.createCredential({
 			type: 'integrationPlatformApi',
 			name: 'bench',
-			data: { apiKey: SEED.apiKey, baseUrl: sim.apiUrl, readUrl: sim.readUrl },
+			data: {
+				apiKey: SEED.apiKey,
+				baseUrl: sim.apiUrl,
+				readUrl: sim.readUrl,
+				writeUrl: sim.writeUrl,
+			},
 		});
 		const header = await n8n.createCredential({
 			type: 'httpHeaderAuth',
@@ -384,11 +392,11 @@ async function main() {
 				p1,
 				p4,
 			});
-		for (const extra of ['p2', 'p3', 'p5', 'p7']) {
+		for (const extra of ['p2', 'p3', 'p5', 'p6', 'p7']) {
 			const file = path.join(__dirname, `${extra}.js`);
 			if (fs.existsSync(file)) suites[extra] = require(file).run;
 		}
-		for (const name of ['p1', 'p2', 'p3', 'p4', 'p5', 'p7']) {
+		for (const name of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']) {
 			if (!ONLY.includes(name) || !suites[name]) continue;
 			const outcome = await suites[name](ctx);
 			if (!outcome) continue;
