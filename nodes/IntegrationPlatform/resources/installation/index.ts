@@ -325,14 +325,26 @@ export const installationFields: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Object Name',
+		// A locator under the name of the former text field: a plain name stored by an older
+		// workflow still passes (n8n's extractValue hands plain strings back unchanged).
+		displayName: 'Object',
 		name: 'objectName',
-		type: 'string',
+		type: 'resourceLocator',
 		required: true,
-		default: '',
-		placeholder: 'e.g. contacts',
-		description: 'The object (its provider name) whose backfill is tracked or whose config changes',
+		default: { mode: 'list', value: '' },
+		description:
+			'The object (its provider name) whose backfill is tracked or whose config changes, from the integration or by name',
 		displayOptions: showFor('getBackfillProgress', 'updateObjectConfig'),
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select an object…',
+				typeOptions: { searchListMethod: 'searchObjects', searchable: true },
+			},
+			{ displayName: 'By Name', name: 'id', type: 'string', placeholder: 'e.g. contacts' },
+		],
 	},
 	{
 		displayName: 'Config Of',
