@@ -8,8 +8,10 @@
  * Without them the queue layer is skipped with a prominent notice saying how to run it, and the
  * run still passes if everything else did; with CI=true or REQUIRE_QUEUE=1 (.ci/run installs both
  * servers) a missing server fails the run before anything else starts. N8N_QUEUE_DB=sqlite needs
- * Redis only. Ends with one line per layer (passed, FAILED, skipped, not run) and the total time;
- * exits non-zero on any failure.
+ * Redis only. The browser check (test/e2e/browser.test.ts, part of the e2e layer) needs Chromium
+ * and is handled the same way: left out of the e2e layer with a notice when the machine has none,
+ * a failure with CI=true, REQUIRE_QUEUE=1 or REQUIRE_BROWSER=1 (.ci/run installs it). Ends with one
+ * line per layer (passed, FAILED, skipped, not run) and the total time; exits non-zero on any failure.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +32,14 @@ const queueDb = process.env.N8N_QUEUE_DB === 'sqlite' ? 'sqlite' : 'postgres';
 const UNIT_WORKERS = Math.max(2, os.availableParallelism() - 1);
 const HOW_TO_RUN_QUEUE =
 	'apt-get install redis-server postgresql (with sudo unless root), then: npm run test:e2e:queue';
+// Where test/harness/browser.ts looks for Chromium (CHROMIUM_PATH first).
+const CHROMIUM = process.env.CHROMIUM_PATH
+	? [process.env.CHROMIUM_PATH]
+	: ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+const chromiumMissing = !CHROMIUM.some((file) => fs.existsSync(file));
+const browserRequired = queueRequired || truthy(process.env.REQUIRE_BROWSER);
+const BROWSER_TEST = 'test/e2e/browser.test.ts';
+const HOW_TO_RUN_BROWSER = `apt-get install chromium (with sudo unless root), or set CHROMIUM_PATH; then: npx jest ${BROWSER_TEST} --selectProjects e2e --runInBand`;
 
 /**
  * @typedef {object} Layer
@@ -127,6 +137,24 @@ const queueMissing = queue.missing.length > 0;
 // "redis-server is not installed (…); n8n's queue mode needs Redis." and the like.
 const why = queue.missing.map((m) => m.reason.split(' Install it with:')[0]).join(' ');
 let failed = false;
+if (chromiumMissing) {
+	const why = `Chromium is not installed (looked for ${CHROMIUM.join(', ')}); the browser check of the editor needs it.`;
+	banner([
+		`${browserRequired ? 'FAILING' : 'SKIPPING'} the browser check (${BROWSER_TEST}: the editor in headless Chromium):`,
+		`  ${why}`,
+		`To run it: ${HOW_TO_RUN_BROWSER}`,
+		browserRequired
+			? 'CI=true, REQUIRE_QUEUE=1 or REQUIRE_BROWSER=1 is set, so a missing Chromium is a failure (.ci/run installs it).'
+			: 'The rest of the e2e layer runs; set REQUIRE_BROWSER=1 to make a missing Chromium a failure instead.',
+	]);
+	if (browserRequired) {
+		results.set('e2e', { status: 'FAILED', note: why });
+		failed = true;
+	} else {
+		const e2e = layers.find((l) => l.name === 'e2e');
+		e2e?.args.push(`--testPathIgnorePatterns=${BROWSER_TEST.replaceAll('.', '\\.')}`);
+	}
+}
 if (queueMissing) {
 	const lines = [
 		`${queueRequired ? 'FAILING' : 'SKIPPING'} the e2e-queue layer (n8n in queue mode: Redis, PostgreSQL, main, workers, a webhook process):`,
@@ -151,7 +179,13 @@ for (const layer of layers) {
 	}
 	const t = Date.now();
 	const { code, note } = await run(layer);
-	results.set(layer.name, { status: code === 0 ? 'passed' : 'FAILED', ms: Date.now() - t, note });
+	const browserSkipped =
+		layer.name === 'e2e' && chromiumMissing ? ' (browser check skipped: no Chromium)' : '';
+	results.set(layer.name, {
+		status: code === 0 ? 'passed' : 'FAILED',
+		ms: Date.now() - t,
+		note: note === undefined ? browserSkipped.trim() : `${note}${browserSkipped}`,
+	});
 	failed = code !== 0 || interrupted !== undefined;
 }
 
