@@ -177,7 +177,7 @@ describe('the tools n8n lists', () => {
 			);
 		}
 		expect(schema('list_projects').properties.limit.default).toBe(20);
-		expect(schema('list_projects').properties.limit.description).toMatch(/may have been cut/);
+		expect(schema('list_projects').properties.limit.description).toMatch(/listCutAtLimit/);
 	});
 });
 
@@ -195,11 +195,13 @@ describe('each tool answers with the simulator’s data and sends the request it
 		expect(all.map((c: { id: string }) => c.id)).toContain(SEED.connectionId);
 		expect(requests()).toEqual([`GET /v1/projects/${SEED.projectName}/connections`]);
 		expect(all.length).toBeGreaterThan(1);
-		// A cut list says nothing about the cut: exactly `limit` items (the tool and parameter
-		// descriptions tell the model what that means).
+		// A list cut by the limit ends with an entry that says so (entriesUpToLimit).
 		const cut = json(await call('list_connections', { project: SEED.projectName, limit: 1 }));
-		expect(cut).toHaveLength(1);
+		expect(cut).toHaveLength(2);
 		expect(cut[0]).toEqual(all[0]);
+		expect(cut[1]).toEqual(
+			expect.objectContaining({ listCutAtLimit: true, returned: 1, available: all.length }),
+		);
 	});
 
 	test('get_connection', async () => {
@@ -237,7 +239,9 @@ describe('each tool answers with the simulator’s data and sends the request it
 				limit: 3,
 			}),
 		);
-		expect(entries).toHaveLength(3);
+		// Three entries, then the note that the log has more.
+		expect(entries).toHaveLength(4);
+		expect(entries.pop()).toEqual(expect.objectContaining({ listCutAtLimit: true, returned: 3 }));
 		for (const entry of entries) {
 			expect(entry.message).toBeDefined();
 			expect(entry).toEqual(

@@ -333,6 +333,36 @@ function textAnswer(key: string): PostReceiveAction {
 	};
 }
 
+/**
+ * A list's entries as items, up to Limit (all with Return All). `more` says that entries exist
+ * beyond those given (a paged list that stopped early). When the node answers an AI tool call
+ * and the list was cut, a last item says so: a model reads a list of exactly Limit items as the
+ * whole list otherwise (docs/n8n-notes.md, "The node as an AI tool"). Workflows get the entries
+ * only.
+ */
+export function entriesUpToLimit(
+	context: Pick<IExecuteSingleFunctions, 'getNodeParameter' | 'getNode'>,
+	entries: IDataObject[],
+	more = false,
+): INodeExecutionData[] {
+	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
+	const limit = returnAll ? entries.length : (context.getNodeParameter('limit', 50) as number);
+	const items: INodeExecutionData[] = entries.slice(0, limit).map((json) => ({ json }));
+	const cut = !returnAll && (more || entries.length > limit);
+	if (cut && context.getNode().type.endsWith('Tool')) {
+		const total = more ? `more than ${limit}` : String(entries.length);
+		items.push({
+			json: {
+				listCutAtLimit: true,
+				returned: items.length,
+				available: more ? null : entries.length,
+				note: `Only the first ${items.length} of ${total} entries are listed (the limit). Call again with a higher limit to see more.`,
+			},
+		});
+	}
+	return items;
+}
+
 /** postReceive for list operations: one item per entry, honouring Return All / Limit. */
 export async function listEntries(
 	this: IExecuteSingleFunctions,
@@ -340,9 +370,7 @@ export async function listEntries(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const entries = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
-	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? entries.length : (this.getNodeParameter('limit', 50) as number);
-	return entries.slice(0, limit).map((json) => ({ json }));
+	return entriesUpToLimit(this, entries);
 }
 
 /**

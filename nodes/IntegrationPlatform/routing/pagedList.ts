@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { encodePathSegment } from '../../common/paths';
+import { entriesUpToLimit } from './defineOperation';
 import { lookupRequest } from './requestPolicy';
 import { pathValues } from './templates';
 
@@ -70,19 +71,25 @@ export function pagedEntries(path: string): PostReceiveAction {
 		const url = path.replace(/\{(\w+)\}/g, (_match, name: string) =>
 			encodePathSegment(values[name]),
 		);
-		const items: INodeExecutionData[] = [];
+		const items: IDataObject[] = [];
 		let page = (response.body ?? {}) as Page;
 		let previous: string | undefined;
 		for (;;) {
-			for (const json of Array.isArray(page.results) ? page.results : []) {
-				if (!want.returnAll && items.length >= want.limit) break;
-				items.push({ json });
+			const results = Array.isArray(page.results) ? page.results : [];
+			let leftOver = false;
+			for (const json of results) {
+				if (!want.returnAll && items.length >= want.limit) {
+					leftOver = true;
+					break;
+				}
+				items.push(json);
 			}
 			const token = page.pagination?.nextPageToken;
 			const more = page.pagination?.done === false && typeof token === 'string' && token !== '';
 			// A token that comes back unchanged would ask for the same page for ever.
 			if (!more || token === previous || (!want.returnAll && items.length >= want.limit)) {
-				return items;
+				// Entries beyond Limit: on this page, or on pages not asked for.
+				return entriesUpToLimit(this, items, leftOver || (more && token !== previous));
 			}
 			previous = token;
 			page = await lookupRequest<Page>(this, 'GET', url, {

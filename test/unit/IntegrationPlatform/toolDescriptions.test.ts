@@ -6,7 +6,7 @@
  *
  * The convention: an operation's description says what it does, then has a sentence starting with
  * "Returns" that says what the output holds; an operation with Return All / Limit adds that a list
- * of exactly Limit items may have been cut.
+ * cut by Limit ends, as a tool answer, with an item listCutAtLimit.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -79,7 +79,9 @@ describe('operation descriptions, as tools show them', () => {
 
 	test.each([...limited].sort())('%s says that a list of exactly Limit items may be cut', (key) => {
 		const o = operations.find((op) => op.key === key)!;
-		expect(o.description).toContain('exactly Limit items means the list may have been cut');
+		expect(o.description).toContain(
+			'a last item with listCutAtLimit says when the limit cut the list',
+		);
 	});
 
 	test('a description without "Returns" fails the check', () => {
@@ -153,7 +155,7 @@ describe('examples/mcp-server.json', () => {
 			const key = `${tool.parameters.resource}.${tool.parameters.operation}`;
 			if (limited.has(key)) {
 				expect(tool.parameters.returnAll).toBe(false);
-				expect(tool.parameters.limit).toMatch(/\$fromAI\('limit', '[^']*may have been cut/);
+				expect(tool.parameters.limit).toMatch(/\$fromAI\('limit', '[^']*listCutAtLimit was cut/);
 			}
 		},
 	);

@@ -230,7 +230,7 @@ export const destinationOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many destinations',
 		description:
-			'List the destinations of a project. Returns one item per destination, without secrets (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
+			'List the destinations of a project. Returns one item per destination, without secrets (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
 		method: 'GET',
 		path: '/projects/{project}/destinations',
 		output: [listEntries],

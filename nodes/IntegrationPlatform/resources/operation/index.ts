@@ -9,6 +9,7 @@ import type {
 import { compareTimestamps } from '../../../common/timestamps';
 import { installationField, integrationField, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
+import { entriesUpToLimit } from '../../routing/defineOperation';
 import { firstPageSize, pagedEntries } from '../../routing/pagedList';
 
 const resource = 'operation';
@@ -43,9 +44,7 @@ async function logEntries(
 		const sign = order === 'newestFirst' ? -1 : 1;
 		entries = [...entries].sort((a, b) => sign * compareTimestamps(a.timestamp, b.timestamp));
 	}
-	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? entries.length : (this.getNodeParameter('limit', 50) as number);
-	return entries.slice(0, limit).map((json) => ({ json }));
+	return entriesUpToLimit(this, entries);
 }
 
 export const operationOperations: OperationDefinition[] = [
@@ -67,7 +66,7 @@ export const operationOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many operations of an installation',
 		description:
-			'List the read, write and subscribe operations of an installation. Returns one item per operation: ID, type, status and times (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
+			'List the read, write and subscribe operations of an installation. Returns one item per operation: ID, type, status and times (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
 		method: 'GET',
 		path: listPath,
 		preSend: [firstPageSize],
@@ -79,7 +78,7 @@ export const operationOperations: OperationDefinition[] = [
 		value: 'getLogs',
 		action: 'Get the logs of an operation',
 		description:
-			'Get the log entries of a read, write or subscribe operation, oldest first unless told otherwise, optionally of some severities only. Returns one item per entry: timestamp, severity and message (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
+			'Get the log entries of a read, write or subscribe operation, oldest first by default, optionally of some severities only. Returns one item per entry: timestamp, severity and message (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
 		method: 'GET',
 		path: '/projects/{project}/operations/{operationId}/logs',
 		output: [logEntries],

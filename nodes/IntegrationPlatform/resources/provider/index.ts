@@ -8,6 +8,7 @@ import type {
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
+import { entriesUpToLimit } from '../../routing/defineOperation';
 
 const resource = 'provider';
 const showFor = (...operation: string[]) => ({ show: { resource: [resource], operation } });
@@ -29,9 +30,7 @@ async function catalogEntries(
 	const entries = Object.keys(catalog)
 		.sort()
 		.map((name) => ({ name, ...(catalog[name] ?? {}) }));
-	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? entries.length : (this.getNodeParameter('limit', 50) as number);
-	return entries.slice(0, limit).map((json) => ({ json }));
+	return entriesUpToLimit(this, entries);
 }
 
 // The catalog needs no authentication (`security: []`); the node still sends its requests to the
@@ -53,7 +52,7 @@ export const providerOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many providers',
 		description:
-			'List the SaaS providers the platform supports, with their capabilities. Returns one item per provider, sorted by name (at most Limit of them unless Return All is on: exactly Limit items means the list may have been cut).',
+			'List the SaaS providers the platform supports, with their capabilities. Returns one item per provider, sorted by name (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
 		method: 'GET',
 		path: '/providers',
 		output: [catalogEntries],
