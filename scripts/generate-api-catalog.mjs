@@ -9,9 +9,9 @@
  *                                                                 the committed file is not what
  *                                                                 the generator would write
  *
- * openapi-dir holds api.yaml, read.yaml, write.yaml and search.yaml; it defaults to
- * ../shared/openapi/api relative to the repository root (a relative argument is taken relative to
- * the current directory).
+ * openapi-dir holds api.yaml, read.yaml, write.yaml and search.yaml: the api/ folder of a checkout
+ * of the API's public OpenAPI documents (github.com/amp-labs/openapi, MIT). Give it as the
+ * argument or in OPENAPI_DIR (a relative path is taken relative to the current directory).
  *
  * The file is `{ "$comment": …, "operations": [ … ] }`, one entry per operation, sorted by
  * document (api, read, write, search), then path, then method (plain string order), written as
@@ -76,7 +76,6 @@ import { parse } from 'yaml';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUTPUT = path.join(ROOT, 'docs', 'api-catalog.json');
 const REQUESTS_OUTPUT = path.join(ROOT, 'docs', 'api-requests.json');
-const DEFAULT_DIR = path.join(ROOT, '..', 'shared', 'openapi', 'api');
 
 /** Documents in catalogue order. */
 const DOCUMENTS = /** @type {const} */ (['api', 'read', 'write', 'search']);
@@ -569,7 +568,14 @@ function main() {
 		console.error('usage: node scripts/generate-api-catalog.mjs [--check] [openapi-dir]');
 		process.exit(2);
 	}
-	const dir = rest[0] ? path.resolve(rest[0]) : DEFAULT_DIR;
+	const given = rest[0] ?? process.env.OPENAPI_DIR;
+	if (!given) {
+		process.stderr.write(
+			'Give the folder of the OpenAPI documents (api.yaml, read.yaml, write.yaml, search.yaml), as the argument or in OPENAPI_DIR: the api/ folder of github.com/amp-labs/openapi.\n',
+		);
+		process.exit(2);
+	}
+	const dir = path.resolve(given);
 	const { text, operations, dropped, requestsText, requests } = render(dir);
 	const relative = path.relative(process.cwd(), OUTPUT) || OUTPUT;
 	const requestsRelative = path.relative(process.cwd(), REQUESTS_OUTPUT) || REQUESTS_OUTPUT;
