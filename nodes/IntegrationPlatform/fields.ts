@@ -174,6 +174,29 @@ export const orgIdField: INodeProperties = {
 	},
 };
 
+/**
+ * An object of the integration (its provider name), from the objects its latest revision reads or
+ * writes, or by name. Records and Installation each place it under their own name and display
+ * rules.
+ */
+export const objectLocator: INodeProperties = {
+	displayName: 'Object',
+	name: 'object',
+	type: 'resourceLocator',
+	required: true,
+	default: { mode: 'list', value: '' },
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select an object…',
+			typeOptions: { searchListMethod: 'searchObjects', searchable: true },
+		},
+		{ displayName: 'By Name', name: 'id', type: 'string', placeholder: 'e.g. contacts' },
+	],
+};
+
 /** The fields several resources share, listed once in the node's properties. */
 export const sharedFields: INodeProperties[] = [
 	projectField,

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../fields';
+import { objectLocator, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
 import { buildConfigChanges, buildCreateBody, buildUpdateBody, groupRefFilter } from './body';
@@ -327,24 +327,11 @@ export const installationFields: INodeProperties[] = [
 	{
 		// A locator under the name of the former text field: a plain name stored by an older
 		// workflow still passes (n8n's extractValue hands plain strings back unchanged).
-		displayName: 'Object',
+		...objectLocator,
 		name: 'objectName',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description:
 			'The object (its provider name) whose backfill is tracked or whose config changes, from the integration or by name',
 		displayOptions: showFor('getBackfillProgress', 'updateObjectConfig'),
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select an object…',
-				typeOptions: { searchListMethod: 'searchObjects', searchable: true },
-			},
-			{ displayName: 'By Name', name: 'id', type: 'string', placeholder: 'e.g. contacts' },
-		],
 	},
 	{
 		displayName: 'Config Of',

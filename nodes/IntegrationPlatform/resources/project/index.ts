@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { projectLocator } from '../../../common/project';
-import { returnAllAndLimit } from '../../fields';
+import { orgIdField, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries } from '../../routing/defineOperation';
 import { booleanOptionQuery, maskedUpdate } from '../../routing/updateMask';
@@ -90,23 +90,11 @@ export const projectFields: INodeProperties[] = [
 		displayOptions: showFor('create'),
 	},
 	{
-		displayName: 'Organization',
+		// The organization locator of the organization operations, under the name the body template uses.
+		...orgIdField,
 		name: 'projectOrgId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description: 'The organization the project belongs to, from the list or by ID',
 		displayOptions: showFor('create'),
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select an organization…',
-				typeOptions: { searchListMethod: 'searchOrganizations', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 9f7c3e2a-…' },
-		],
 	},
 	{
 		displayName: 'Options',

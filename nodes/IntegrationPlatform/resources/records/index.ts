@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { objectLocator } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { resultItem } from '../../routing/defineOperation';
 import { MAX_BATCH_SIZE } from './writeInput';
@@ -110,23 +111,9 @@ export const recordsFields: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Object',
-		name: 'object',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
-		description: "The provider's object, as the integration names it (e.g. contact)",
+		...objectLocator,
+		description: "The provider's object, as the integration names it (e.g. contacts)",
 		displayOptions: { show: { resource: [resource] } },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select an object…',
-				typeOptions: { searchListMethod: 'searchObjects', searchable: true },
-			},
-			{ displayName: 'By Name', name: 'id', type: 'string', placeholder: 'e.g. contact' },
-		],
 	},
 	// Write
 	{
