@@ -13,7 +13,7 @@ import { checkPathSegment } from '../../common/paths';
 import type { RetrySettings } from './requestPolicy';
 import { asNodeError, DEFAULT_TIMEOUT_MS, withRateLimitRetries } from './requestPolicy';
 import type { OperationDefinition } from './defineOperation';
-import { wrongCredentialError } from './defineOperation';
+import { wrongCredentialError } from './wrongCredential';
 
 /**
  * What an operation run in code (defineOperation.ts, `custom`) needs from n8n's execute context:

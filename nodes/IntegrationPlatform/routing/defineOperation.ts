@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
-	INode,
 	INodeProperties,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
@@ -12,13 +11,16 @@ import type {
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { Authentication } from '../../common/api';
-import { authenticationOf, CREDENTIAL_LABEL } from '../../common/api';
+import { authenticationOf } from '../../common/api';
 import { problemError } from '../../common/errors';
 import { bodyExcerpt } from '../../common/problem';
 import { customAsRouting } from './customAsRouting';
+import { wrongCredentialError } from './wrongCredential';
+import type { RoutedHost } from './routingInCode';
+import { routingInCode } from './routingInCode';
 import {
 	pathValues,
 	placeholderFields,
@@ -78,30 +80,6 @@ export interface OperationDefinition {
 	 * the item's property of this name.
 	 */
 	textAnswer?: string;
-}
-
-const HOST_LABEL = {
-	read: 'The read API',
-	write: 'The write API',
-	search: 'The search API',
-	proxy: 'The proxy',
-};
-
-/** The error of an operation run with a credential its service refuses; nothing was sent. */
-export function wrongCredentialError(
-	node: INode,
-	itemIndex: number,
-	where: string,
-	requires: Authentication,
-	host?: OperationDefinition['host'],
-): NodeOperationError {
-	return new NodeOperationError(node, `${where} needs the ${CREDENTIAL_LABEL[requires]}`, {
-		itemIndex,
-		description:
-			requires === 'bearerToken'
-				? 'The service accepts only a bearer token for this operation and refuses API keys. Set Authentication to Bearer Token and select an Integration Platform Token API credential. No request was sent.'
-				: `${host ? HOST_LABEL[host] : 'The service'} accepts only an API key (X-Api-Key) and refuses bearer tokens. Set Authentication to API Key and select an Integration Platform API credential. No request was sent.`,
-	});
 }
 
 function requireCredential(
@@ -193,7 +171,8 @@ export interface ResourceDescription {
 	fields: INodeProperties[];
 	/** Operations that accept only one kind of credential, for the node's notices and checks. */
 	credentialRequirements: Array<{ operation: string; requires: Authentication }>;
-	/** The operations run in code, by operation value, for the node's `customOperations`. */
+	/** Every operation as run in a workflow, by operation value, for the node's `customOperations`:
+	 * its own code, or its routing applied in code (routingInCode.ts). */
 	customOperations: Record<string, CustomOperation>;
 	/** The request each operation run in code sends (it has no routing that would say so). */
 	customRequests: Array<Pick<OperationDefinition, 'value' | 'method' | 'path' | 'host'>>;
@@ -211,6 +190,9 @@ export function defineResource(
 ): ResourceDescription {
 	const fields = [...resource.fields, ...sharedFields];
 	const { defaultOperation } = resource;
+	const options = resource.operations.map((operation) =>
+		routedOperation(resource.displayName, operation, fields),
+	);
 	return {
 		name: resource.displayName,
 		value: resource.value,
@@ -222,18 +204,22 @@ export function defineResource(
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
 			default: defaultOperation,
-			options: resource.operations.map((operation) =>
-				routedOperation(resource.displayName, operation, fields),
-			),
+			options,
 		},
 		fields: resource.fields,
 		credentialRequirements: resource.operations
 			.filter((operation) => operation.requires)
 			.map((operation) => ({ operation: operation.value, requires: operation.requires! })),
 		customOperations: Object.fromEntries(
-			resource.operations
-				.filter((operation) => operation.custom)
-				.map((operation) => [operation.value, operation.custom!]),
+			resource.operations.map((operation, index) => [
+				operation.value,
+				operation.custom ??
+					routingInCode(options[index].routing!, {
+						where: `${resource.displayName} → ${operation.name}`,
+						host: operation.host as RoutedHost | undefined,
+						requires: operation.requires,
+					}),
+			]),
 		),
 		customRequests: resource.operations
 			.filter((operation) => operation.custom)
