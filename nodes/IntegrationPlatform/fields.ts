@@ -2,6 +2,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { installationLocator, integrationLocator } from '../common/installation';
 import { projectLocator } from '../common/project';
+import { byId, byName, listLocator, typedMode } from '../common/locator';
 
 /**
  * Fields used by several operations. Each is defined ONCE with display options that cover every
@@ -56,69 +57,38 @@ export const installationField: INodeProperties = {
 	},
 };
 
-export const connectionField: INodeProperties = {
+export const connectionField: INodeProperties = listLocator({
 	displayName: 'Connection',
 	name: 'connectionId',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
 	description:
 		"The consumer's connection to the provider; the service uses its credentials to read field metadata",
+	search: 'searchConnections',
+	select: 'Select a connection…',
+	typed: [byId('4c0d…')],
 	// Revision → Create reads no field metadata.
 	displayOptions: { show: { resource: ['revision'] }, hide: { operation: ['create'] } },
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a connection…',
-			typeOptions: { searchListMethod: 'searchConnections', searchable: true },
-		},
-		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 4c0d…' },
-	],
-};
+});
 
-export const destinationField: INodeProperties = {
+export const destinationField: INodeProperties = listLocator({
 	displayName: 'Destination',
 	name: 'destination',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
 	description: 'The destination, by name (as the API documents it) or ID',
+	search: 'searchDestinations',
+	select: 'Select a destination…',
+	typed: [byName('n8n-webhook'), byId('0c5e…')],
 	// Get takes a name or an ID; Update and Delete take the ID (resources/destination: destinationId).
 	displayOptions: show({ resource: ['destination'], operation: ['get', 'rotateSecret'] }),
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a destination…',
-			typeOptions: { searchListMethod: 'searchDestinations', searchable: true },
-		},
-		{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. n8n-webhook' },
-		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 0c5e…' },
-	],
-};
+});
 
-export const topicField: INodeProperties = {
+export const topicField: INodeProperties = listLocator({
 	displayName: 'Topic',
 	name: 'topic',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
 	description: 'The topic, from the list or by ID',
+	search: 'searchTopics',
+	select: 'Select a topic…',
+	typed: [byId('2d4f…')],
 	displayOptions: show({ resource: ['topic'], operation: ['delete', 'update'] }),
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a topic…',
-			typeOptions: { searchListMethod: 'searchTopics', searchable: true },
-		},
-		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 2d4f…' },
-	],
-};
+});
 
 /** Limit for list operations; the API returns whole lists, so the node slices them. */
 export function returnAllAndLimit(displayOptions: IDisplayOptions): INodeProperties[] {
@@ -148,23 +118,13 @@ export function returnAllAndLimit(displayOptions: IDisplayOptions): INodePropert
  * plain string stored by an older workflow through `extractValue` unchanged and counts it as
  * filled in, so such workflows keep working without a new node version.
  */
-export const orgIdField: INodeProperties = {
+export const orgIdField: INodeProperties = listLocator({
 	displayName: 'Organization',
 	name: 'orgId',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
 	description: 'The organization, from the list or by ID (shown as orgId on every project)',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select an organization…',
-			typeOptions: { searchListMethod: 'searchOrganizations', searchable: true },
-		},
-		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 8d2b…' },
-	],
+	search: 'searchOrganizations',
+	select: 'Select an organization…',
+	typed: [byId('8d2b…')],
 	// Not for operations without an organization in the path: Organization → Create, Claimed
 	// Domain → Claim and Check. Invite → Create has its own copy (resources/invite), since n8n's
 	// display rules cannot hide a field for one resource's Create only.
@@ -172,30 +132,20 @@ export const orgIdField: INodeProperties = {
 		show: { resource: ['organization', 'invite', 'claimedDomain'] },
 		hide: { operation: ['create', 'claim', 'check'] },
 	},
-};
+});
 
 /**
  * An object of the integration (its provider name), from the objects its latest revision reads or
  * writes, or by name. Records and Installation each place it under their own name and display
  * rules.
  */
-export const objectLocator: INodeProperties = {
+export const objectLocator: INodeProperties = listLocator({
 	displayName: 'Object',
 	name: 'object',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select an object…',
-			typeOptions: { searchListMethod: 'searchObjects', searchable: true },
-		},
-		{ displayName: 'By Name', name: 'id', type: 'string', placeholder: 'e.g. contacts' },
-	],
-};
+	search: 'searchObjects',
+	select: 'Select an object…',
+	typed: [typedMode('By Name', 'id', 'contacts')],
+});
 
 /** The fields several resources share, listed once in the node's properties. */
 export const sharedFields: INodeProperties[] = [

@@ -8,49 +8,30 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from './api';
 import { encodePathSegment } from './paths';
+import { byId, listLocator } from './locator';
 
 /**
  * Integration and installation locators for nodes that pick them in code (the log trigger), with
  * their searches. They depend on the `project` locator (project.ts) and, for installations, on an
  * `integration` parameter of the same node.
  */
-export const integrationLocator: INodeProperties = {
+export const integrationLocator: INodeProperties = listLocator({
 	displayName: 'Integration',
 	name: 'integration',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
 	description: 'An integration of the project, chosen from the list or given by ID or name',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select an integration…',
-			typeOptions: { searchListMethod: 'searchIntegrations', searchable: true },
-		},
-		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 1a7e5c2d-…' },
-	],
-};
+	search: 'searchIntegrations',
+	select: 'Select an integration…',
+	typed: [byId('1a7e5c2d-…')],
+});
 
-export const installationLocator: INodeProperties = {
+export const installationLocator: INodeProperties = listLocator({
 	displayName: 'Installation',
 	name: 'installation',
-	type: 'resourceLocator',
-	required: true,
-	default: { mode: 'list', value: '' },
 	description: 'An installation of the integration, chosen from the list (by group) or given by ID',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select an installation…',
-			typeOptions: { searchListMethod: 'searchInstallations', searchable: true },
-		},
-		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 9b3f0e1a-…' },
-	],
-};
+	search: 'searchInstallations',
+	select: 'Select an installation…',
+	typed: [byId('9b3f0e1a-…')],
+});
 
 /** The current value of a locator another search depends on, as one path segment. */
 function segmentOf(context: ILoadOptionsFunctions, parameter: string): string {

@@ -11,6 +11,7 @@ import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
 import { parseJsonParameter } from '../../routing/parameters';
 import { addSecretValue } from '../../routing/templates';
+import { byId, listLocator } from '../../../common/locator';
 
 /**
  * `includeSecrets` query parameter from Options → Include Secrets. A flag that reveals the
@@ -274,25 +275,15 @@ export const destinationFields: INodeProperties[] = [
 		displayOptions: show(['rotateSecret']),
 	},
 	// PATCH and DELETE take the destination's ID (docs/api-notes.md, "getDestination").
-	{
+	listLocator({
 		displayName: 'Destination',
 		name: 'destinationId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description: 'The destination, from the list (shown by name) or by ID',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a destination…',
-				typeOptions: { searchListMethod: 'searchDestinationIds', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 0c5e…' },
-		],
+		search: 'searchDestinationIds',
+		select: 'Select a destination…',
+		typed: [byId('0c5e…')],
 		displayOptions: show(['update', 'delete']),
-	},
+	}),
 	{
 		displayName: 'Name',
 		name: 'name',

@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { orgIdField, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
+import { byId, listLocator } from '../../../common/locator';
 
 const resource = 'invite';
 const showFor = (operation: string[]) => ({ show: { resource: [resource], operation } });
@@ -63,25 +64,15 @@ export const inviteFields: INodeProperties[] = [
 	// this one, since n8n's display rules cannot hide a field for one resource's Create only.
 	{ ...orgIdField, displayOptions: showFor(['create']) },
 	// A resource locator; a plain string saved by an older workflow still works (fields.ts, orgIdField).
-	{
+	listLocator({
 		displayName: 'Invite',
 		name: 'inviteId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description: 'The invitation, from the list of the organization or by ID',
+		search: 'searchInvites',
+		select: 'Select an invite…',
+		typed: [byId('5b1f…')],
 		displayOptions: showFor(['get', 'revoke']),
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select an invite…',
-				typeOptions: { searchListMethod: 'searchInvites', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 5b1f…' },
-		],
-	},
+	}),
 	{
 		displayName: 'Email',
 		name: 'email',

@@ -10,6 +10,7 @@ import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
 import { booleanOptionQuery } from '../../routing/updateMask';
+import { byId, listLocator } from '../../../common/locator';
 
 const resource = 'jwtKey';
 const showFor = (...operation: string[]) => ({ show: { resource: [resource], operation } });
@@ -110,25 +111,15 @@ export const jwtKeyOperations: OperationDefinition[] = [
 ];
 
 export const jwtKeyFields: INodeProperties[] = [
-	{
+	listLocator({
 		displayName: 'JWT Key',
 		name: 'jwtKey',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description: 'The JWT key, from the list or by ID',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a key…',
-				typeOptions: { searchListMethod: 'searchJwtKeys', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 3b7c…' },
-		],
+		search: 'searchJwtKeys',
+		select: 'Select a key…',
+		typed: [byId('3b7c…')],
 		displayOptions: showFor('delete', 'get', 'update'),
-	},
+	}),
 	{
 		displayName: 'Label',
 		name: 'jwtKeyLabel',

@@ -4,6 +4,7 @@ import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
 import { filterQuery } from '../topicDestinationRoute/filters';
+import { byId, listLocator } from '../../../common/locator';
 
 const resource = 'notificationEventTopicRoute';
 const showFor = (operation: string[]) => ({ show: { resource: [resource], operation } });
@@ -72,25 +73,15 @@ export const notificationEventTopicRouteOperations: OperationDefinition[] = [
 ];
 
 export const notificationEventTopicRouteFields: INodeProperties[] = [
-	{
+	listLocator({
 		displayName: 'Route',
 		name: 'route',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description: 'The route to delete, from the list (event type → topic) or by ID',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a route…',
-				typeOptions: { searchListMethod: 'searchEventTopicRoutes', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 7e21…' },
-		],
+		search: 'searchEventTopicRoutes',
+		select: 'Select a route…',
+		typed: [byId('7e21…')],
 		displayOptions: showFor(['delete']),
-	},
+	}),
 	{
 		displayName: 'Event Type',
 		name: 'eventType',
@@ -101,25 +92,15 @@ export const notificationEventTopicRouteFields: INodeProperties[] = [
 		description: 'The notification event type to route',
 		displayOptions: showFor(['create']),
 	},
-	{
+	listLocator({
 		displayName: 'Topic',
 		name: 'topicId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description: 'The topic that receives the events',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a topic…',
-				typeOptions: { searchListMethod: 'searchTopics', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 2d4f…' },
-		],
+		search: 'searchTopics',
+		select: 'Select a topic…',
+		typed: [byId('2d4f…')],
 		displayOptions: showFor(['create']),
-	},
+	}),
 	{
 		displayName: 'Filters',
 		name: 'filters',

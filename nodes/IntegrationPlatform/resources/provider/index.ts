@@ -9,6 +9,7 @@ import type {
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { entriesUpToLimit } from '../../routing/defineOperation';
+import { byName, listLocator } from '../../../common/locator';
 
 const resource = 'provider';
 const showFor = (...operation: string[]) => ({ show: { resource: [resource], operation } });
@@ -60,24 +61,14 @@ export const providerOperations: OperationDefinition[] = [
 ];
 
 export const providerFields: INodeProperties[] = [
-	{
+	listLocator({
 		displayName: 'Provider',
 		name: 'providerName',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description: 'The provider, from the list or by its name in the catalog',
+		search: 'searchProviders',
+		select: 'Select a provider…',
+		typed: [byName('hubspot')],
 		displayOptions: showFor('get'),
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a provider…',
-				typeOptions: { searchListMethod: 'searchProviders', searchable: true },
-			},
-			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. hubspot' },
-		],
-	},
+	}),
 	...returnAllAndLimit({ show: { resource: [resource], operation: ['getAll'] } }),
 ];

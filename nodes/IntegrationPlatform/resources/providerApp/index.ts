@@ -11,6 +11,7 @@ import { listEntries, resultItem } from '../../routing/defineOperation';
 import { parseJsonParameter } from '../../routing/parameters';
 import { addSecretValue } from '../../routing/templates';
 import { maskedUpdate, textList } from '../../routing/updateMask';
+import { byId, listLocator } from '../../../common/locator';
 
 const resource = 'providerApp';
 const showFor = (...operation: string[]) => ({ show: { resource: [resource], operation } });
@@ -137,25 +138,15 @@ const metadataOption: INodeProperties = {
 };
 
 export const providerAppFields: INodeProperties[] = [
-	{
+	listLocator({
 		displayName: 'Provider App',
 		name: 'providerApp',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description: 'The provider app, from the list or by ID',
+		search: 'searchProviderApps',
+		select: 'Select a provider app…',
+		typed: [byId('32356abe-…')],
 		displayOptions: showFor('delete', 'update'),
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a provider app…',
-				typeOptions: { searchListMethod: 'searchProviderApps', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 32356abe-…' },
-		],
-	},
+	}),
 	{
 		displayName: 'Provider Name or ID',
 		name: 'appProvider',

@@ -6,6 +6,7 @@ import { resultItem } from '../../routing/defineOperation';
 import { MAX_BATCH_SIZE } from './writeInput';
 import { writeRecords } from './write';
 import { buildSearchFilters, searchResults, readWindow } from './search';
+import { listLocator, typedMode } from '../../../common/locator';
 
 /**
  * The data plane (docs/api-notes.md, "Data plane"): write a consumer's records, start a read,
@@ -85,31 +86,16 @@ export const recordsOperations: OperationDefinition[] = [
 ];
 
 export const recordsFields: INodeProperties[] = [
-	{
+	listLocator({
 		displayName: 'Group',
 		name: 'groupRef',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description:
 			'The consumer whose SaaS instance is used: the group its installation of the integration was created for',
+		search: 'searchGroups',
+		select: 'Select a group…',
+		typed: [typedMode('By Group Ref', 'id', 'customer-acme')],
 		displayOptions: { show: { resource: [resource] } },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a group…',
-				typeOptions: { searchListMethod: 'searchGroups', searchable: true },
-			},
-			{
-				displayName: 'By Group Ref',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. customer-acme',
-			},
-		],
-	},
+	}),
 	{
 		...objectLocator,
 		description: "The provider's object, as the integration names it (e.g. contacts)",

@@ -4,6 +4,7 @@ import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
 import { filterQuery } from './filters';
+import { byId, listLocator } from '../../../common/locator';
 
 const resource = 'topicDestinationRoute';
 const showFor = (operation: string[]) => ({ show: { resource: [resource], operation } });
@@ -58,63 +59,33 @@ export const topicDestinationRouteOperations: OperationDefinition[] = [
 ];
 
 export const topicDestinationRouteFields: INodeProperties[] = [
-	{
+	listLocator({
 		displayName: 'Topic',
 		name: 'topicId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description: 'The topic whose notifications are delivered',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a topic…',
-				typeOptions: { searchListMethod: 'searchTopics', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 2d4f…' },
-		],
+		search: 'searchTopics',
+		select: 'Select a topic…',
+		typed: [byId('2d4f…')],
 		displayOptions: showForCreate,
-	},
-	{
+	}),
+	listLocator({
 		displayName: 'Destination',
 		name: 'destinationId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description: 'The destination that receives the notifications (its ID; the list shows names)',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a destination…',
-				typeOptions: { searchListMethod: 'searchDestinationIds', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 0c5e…' },
-		],
+		search: 'searchDestinationIds',
+		select: 'Select a destination…',
+		typed: [byId('0c5e…')],
 		displayOptions: showForCreate,
-	},
-	{
+	}),
+	listLocator({
 		displayName: 'Route',
 		name: 'routeId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
 		description: 'The route to delete, from the list (topic → destination) or by ID',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a route…',
-				typeOptions: { searchListMethod: 'searchTopicDestinationRoutes', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 4259…' },
-		],
+		search: 'searchTopicDestinationRoutes',
+		select: 'Select a route…',
+		typed: [byId('4259…')],
 		displayOptions: showFor(['delete']),
-	},
+	}),
 	{
 		displayName: 'Filters',
 		name: 'filters',
