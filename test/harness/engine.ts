@@ -32,6 +32,9 @@ export const NODE_TYPE = 'n8n-nodes-integration-platform.integrationPlatform';
 
 /** Credentials for in-process runs: fixture data by type, applied with the types' own authenticate. */
 export class TestCredentialsHelper extends ICredentialsHelper {
+	/** How often a credential was read (n8n decrypts it on each read). */
+	reads = 0;
+
 	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
 		super();
 	}
@@ -72,6 +75,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		_nodeCredentials: unknown,
 		type: string,
 	) {
+		this.reads++;
 		const data = this.data[type];
 		if (!data) throw new Error(`no test credentials of type ${type}`);
 		// n8n hands out a fresh object per call; nodes may not rely on identity.
@@ -107,6 +111,8 @@ export interface NodeRun {
 	/** The execution error when the node failed (without Continue On Fail). */
 	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
 	run: IRun;
+	/** How often the node read its credential during the run. */
+	credentialReads: number;
 }
 
 export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
@@ -157,9 +163,10 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 	const done = new Promise<IRun>((resolve) =>
 		hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolve(fullRunData)),
 	);
+	const credentialsHelper = new TestCredentialsHelper(options.credentials);
 	const base: Partial<IWorkflowExecuteAdditionalData> = {
 		hooks,
-		credentialsHelper: new TestCredentialsHelper(options.credentials),
+		credentialsHelper,
 		executionId: 'execution-1',
 		variables: {},
 		restApiUrl: 'http://localhost:5678/rest',
@@ -196,5 +203,6 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 		json: output.map((item) => item.json),
 		error: (run.data.resultData.error ?? nodeRun?.error) as NodeRun['error'],
 		run,
+		credentialReads: credentialsHelper.reads,
 	};
 }

@@ -1,5 +1,6 @@
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	INode,
@@ -35,18 +36,37 @@ export function apiContextOf(context: IExecuteFunctions): ApiContext {
 	}) as ApiContext;
 }
 
+/**
+ * A credential read once, as n8n's HTTP helper takes it (`credentialsDecrypted`): without it the
+ * helper reads and decrypts the credential again for every request (docs/n8n-notes.md, "Per-item
+ * cost of routing").
+ */
+export function decryptedCredential(
+	node: INode,
+	type: string,
+	data: ICredentialDataDecryptedObject,
+): ICredentialsDecrypted {
+	const { id, name } = node.credentials?.[type] ?? {};
+	return { id: id ?? '', name: name ?? '', type, data };
+}
+
 /** The credential of the node's Authentication choice, refused before sending when the operation needs the other. */
 export async function credentialFor(
 	context: IExecuteFunctions,
 	where: string,
 	def: Pick<OperationDefinition, 'requires' | 'host'>,
-): Promise<{ authentication: Authentication; data: ICredentialDataDecryptedObject }> {
+): Promise<{
+	authentication: Authentication;
+	data: ICredentialDataDecryptedObject;
+	decrypted: ICredentialsDecrypted;
+}> {
 	const authentication = authenticationOf(apiContextOf(context));
 	if (def.requires && def.requires !== authentication) {
 		throw wrongCredentialError(context.getNode(), 0, where, def.requires, def.host);
 	}
-	const data = await context.getCredentials(CREDENTIAL_TYPE[authentication]);
-	return { authentication, data };
+	const type = CREDENTIAL_TYPE[authentication];
+	const data = await context.getCredentials(type);
+	return { authentication, data, decrypted: decryptedCredential(context.getNode(), type, data) };
 }
 
 export interface SendOptions {

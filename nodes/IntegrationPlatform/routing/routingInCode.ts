@@ -16,7 +16,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { Authentication } from '../../common/api';
 import { authenticationOf, CREDENTIAL_TYPE } from '../../common/api';
 import { DEFAULT_READ_URL, DEFAULT_SEARCH_URL, versionedBaseUrl } from '../../common/hosts';
-import { apiContextOf } from './customContext';
+import { apiContextOf, decryptedCredential } from './customContext';
 import { asNodeError, DEFAULT_TIMEOUT_MS, sendWithRequestPolicy } from './requestPolicy';
 import { wrongCredentialError } from './wrongCredential';
 
@@ -170,12 +170,9 @@ export function routingInCode(
 		// decrypt it again for every request.
 		let credential: Promise<ICredentialsDecrypted> | undefined;
 		const credentialOnce = async () =>
-			await (credential ??= this.getCredentials(type).then((data) => ({
-				id: node.credentials?.[type]?.id ?? '',
-				name: node.credentials?.[type]?.name ?? '',
-				type,
-				data,
-			})));
+			await (credential ??= this.getCredentials(type).then((data) =>
+				decryptedCredential(node, type, data),
+			));
 		const settings = this.getNodeParameter('requestOptions', 0, {}) as RequestSettings;
 		const proxy = settings.proxy ? proxyOf(this, settings.proxy) : undefined;
 

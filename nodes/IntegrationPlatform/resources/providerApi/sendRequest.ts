@@ -124,10 +124,14 @@ export async function sendProviderRequest(
 	this: IExecuteFunctions,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const { data: credentials } = await credentialFor(this, 'Provider API → Send Request', {
-		requires: 'apiKey',
-		host: 'proxy',
-	});
+	const { data: credentials, decrypted } = await credentialFor(
+		this,
+		'Provider API → Send Request',
+		{
+			requires: 'apiKey',
+			host: 'proxy',
+		},
+	);
 	const baseUrl = proxyBaseUrl(credentials.proxyUrl);
 	const settings = this.getNodeParameter('requestOptions', 0, {}) as RetrySettings;
 	const params = new ItemParameters(this);
@@ -223,6 +227,7 @@ export async function sendProviderRequest(
 					this,
 					CREDENTIAL_TYPE.apiKey,
 					request,
+					{ credentialsDecrypted: decrypted },
 				)) as Answer;
 			} catch (error) {
 				const failure = describeNetworkFailure(error, host);

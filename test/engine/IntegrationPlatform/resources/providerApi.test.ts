@@ -73,6 +73,17 @@ describe('Provider API → Send Request', () => {
 		expect(found.json).toHaveLength(1);
 	});
 
+	test('the credential is read once for all items, not once per request', async () => {
+		const result = await run(
+			sim,
+			{ ...send, proxyMethod: 'GET', proxyPath: '/crm/v3/objects/contacts' },
+			{ items: [{ n: 1 }, { n: 2 }, { n: 3 }] },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.requests).toHaveLength(3);
+		expect(result.credentialReads).toBe(1);
+	});
+
 	test('an answer that is not JSON becomes { data: text }; an empty one { statusCode }', async () => {
 		const html = await run(sim, { ...send, proxyMethod: 'GET', proxyPath: 'status' });
 		expect(html.error).toBeUndefined();

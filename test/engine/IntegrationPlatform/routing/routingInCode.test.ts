@@ -10,6 +10,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import {
 	credentialsFor,
+	SEED,
 	startSimulator,
 	type JournalEntry,
 	type Simulator,
@@ -123,6 +124,22 @@ test('every operation has a workflow path (its own code, or its routing in code)
 	const missing = all.filter((op) => !node.customOperations[op.resource]?.[op.operation]);
 	expect(missing.map((op) => op.key)).toEqual([]);
 	expect(OPERATIONS.length).toBeGreaterThan(all.length - 5);
+});
+
+test('a workflow run reads the credential once for all items; n8n routing reads it per request', async () => {
+	const parameters = {
+		resource: 'topic',
+		operation: 'getAll',
+		project: { __rl: true, mode: 'id', value: SEED.projectId },
+		returnAll: true,
+	};
+	const items = [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }];
+	const credentials = credentialsFor(sim) as never;
+	const inCode = await runNode({ parameters, credentials, items });
+	const routed = await runNode({ parameters, credentials, items, nodeType: routedNode() });
+	expect(inCode.items.length).toBe(routed.items.length);
+	expect(inCode.credentialReads).toBe(1);
+	expect(routed.credentialReads).toBeGreaterThanOrEqual(items.length);
 });
 
 const cases = OPERATIONS.flatMap((op: OperationSpec) =>
