@@ -82,7 +82,11 @@ function proxyOf(context: IExecuteFunctions, proxy: string): IHttpRequestOptions
 	} catch {
 		parsed = undefined;
 	}
-	const part = !parsed?.hostname ? 'host' : !parsed.port ? 'port' : undefined;
+	// The port as written: URL drops a scheme's default port (http://proxy:80 has port '').
+	const port = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/]*@)?(?:\[[^\]]*\]|[^:/@]+):(\d+)/i.exec(
+		proxy.trim(),
+	)?.[1];
+	const part = !parsed?.hostname ? 'host' : !port ? 'port' : undefined;
 	if (!parsed || part) {
 		throw new NodeOperationError(context.getNode(), 'The proxy is not valid', {
 			description: `The proxy URL does not contain a valid value for "${part ?? 'host'}"`,
@@ -90,7 +94,7 @@ function proxyOf(context: IExecuteFunctions, proxy: string): IHttpRequestOptions
 	}
 	return {
 		host: parsed.hostname,
-		port: Number(parsed.port),
+		port: Number(port),
 		protocol: parsed.protocol.replace(/:$/, ''),
 		...(parsed.username
 			? {

@@ -176,6 +176,29 @@ describe('a run', () => {
 		});
 	});
 
+	test.each([
+		['http://proxy.test:80', { host: 'proxy.test', port: 80, protocol: 'http' }],
+		['https://proxy.test:443', { host: 'proxy.test', port: 443, protocol: 'https' }],
+		['proxy.test:8080', { host: 'proxy.test', port: 8080, protocol: 'http' }],
+	])('Request Options → Proxy %s keeps the port as written', async (proxy, expected) => {
+		const stub = stubContext({ parameters: { name: 'x', requestOptions: { proxy } } });
+		await routingInCode(routing(), { where: 'Topic → Get' }).call(stub.context);
+		expect(stub.sent[0].options.proxy).toEqual(expected);
+	});
+
+	test('a proxy without a port is refused before anything is sent', async () => {
+		const stub = stubContext({
+			parameters: { name: 'x', requestOptions: { proxy: 'http://proxy.test' } },
+		});
+		await expect(
+			routingInCode(routing(), { where: 'Topic → Get' }).call(stub.context),
+		).rejects.toMatchObject({
+			message: 'The proxy is not valid',
+			description: 'The proxy URL does not contain a valid value for "port"',
+		});
+		expect(stub.sent).toHaveLength(0);
+	});
+
 	test('the other credential is refused before anything is read or sent, per item with Continue On Fail', async () => {
 		const stub = stubContext({
 			items: [{}, {}],
