@@ -35,6 +35,7 @@
  */
 const http = require('node:http');
 const { startN8nCluster } = require('../harness/n8n');
+const { say } = require('./common');
 const {
 	body,
 	signed,
@@ -53,7 +54,6 @@ const FIXED_CONCURRENCY = process.env.BENCH_P5_CONCURRENCY
 	: undefined;
 const QUEUE_DB = /** @type {'postgres' | 'sqlite'} */ (process.env.BENCH_P5_QUEUE_DB ?? 'postgres');
 const PROBE_LEVELS = [2, 4, 8, 16, 32, 64];
-const say = (/** @type {string} */ m) => process.stdout.write(`${m}\n`);
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
 /**

@@ -14,46 +14,12 @@
  * execution record; the Code node's time is reported beside it.
  */
 const { SEED } = require('../simulator');
+const { median, say, seconds, workflow } = require('./common');
 
 const ITEMS = Number(process.env.BENCH_P6_ITEMS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const say = (/** @type {string} */ m) => process.stdout.write(`${m}\n`);
-const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
-const median = (/** @type {number[]} */ values) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const mid = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 const contacts = `return Array.from({ length: ${ITEMS} }, (_, i) => ({ json: { email: \`bench-\${i}@example.com\`, firstname: \`Bench \${i}\`, lastname: 'Contact' } }));`;
-
-/** trigger → Code node emitting the contacts → the node under test. */
-function workflow(/** @type {any} */ node) {
-	return {
-		name: `bench p6 ${node.type}`,
-		nodes: [
-			{
-				parameters: {},
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-			},
-			{
-				parameters: { jsCode: contacts },
-				name: 'Items',
-				type: 'n8n-nodes-base.code',
-				typeVersion: 2,
-				position: [200, 0],
-			},
-			{ name: 'Under Test', position: [400, 0], ...node },
-		],
-		connections: {
-			Start: { main: [[{ node: 'Items', type: 'main', index: 0 }]] },
-			Items: { main: [[{ node: 'Under Test', type: 'main', index: 0 }]] },
-		},
-	};
-}
 
 exports.run = async function run(/** @type {any} */ ctx) {
 	const { n8n, sim, creds } = ctx;
@@ -101,7 +67,7 @@ exports.run = async function run(/** @type {any} */ ctx) {
 		for (const [name, node] of Object.entries(variants)) {
 			sim.reset();
 			const before = stored();
-			const run = await n8n.runWorkflow(workflow(node));
+			const run = await n8n.runWorkflow(workflow(contacts, node, `bench p6 ${node.type}`));
 			const nodeRun = run.runData['Under Test']?.[0];
 			const output = run.output('Under Test');
 			if (run.status !== 'success' || output.length !== ITEMS) {

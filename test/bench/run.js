@@ -33,19 +33,12 @@ const path = require('node:path');
 const { ensureRuntime } = require('../harness/runtime');
 const { packPackage, startN8n } = require('../harness/n8n');
 const { startSimulator, SEED } = require('../simulator');
+const { median, say, seconds, workflow } = require('./common');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY = (process.env.BENCH_ONLY ?? 'p1,p2,p3,p4,p6,p7').split(',');
-const say = (/** @type {string} */ m) => process.stdout.write(`${m}\n`);
-
-const median = (/** @type {number[]} */ values) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const mid = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
 
 function packStarterStyle() {
 	const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-starter-'));
@@ -54,34 +47,6 @@ function packStarterStyle() {
 		encoding: 'utf8',
 	});
 	return path.join(dest, out.trim().split('\n').pop() ?? '');
-}
-
-/** A workflow: trigger → Code node emitting the items → the node under test. */
-function workflow(/** @type {string} */ jsCode, /** @type {any} */ node) {
-	return {
-		name: `bench ${node.type}`,
-		nodes: [
-			{
-				parameters: {},
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-			},
-			{
-				parameters: { jsCode },
-				name: 'Items',
-				type: 'n8n-nodes-base.code',
-				typeVersion: 2,
-				position: [200, 0],
-			},
-			{ name: 'Under Test', position: [400, 0], ...node },
-		],
-		connections: {
-			Start: { main: [[{ node: 'Items', type: 'main', index: 0 }]] },
-			Items: { main: [[{ node: 'Under Test', type: 'main', index: 0 }]] },
-		},
-	};
 }
 
 /**
