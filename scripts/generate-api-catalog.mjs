@@ -581,43 +581,38 @@ function main() {
 	const requestsRelative = path.relative(process.cwd(), REQUESTS_OUTPUT) || REQUESTS_OUTPUT;
 
 	if (check) {
-		let failed = false;
-		const committed = fs.existsSync(OUTPUT) ? fs.readFileSync(OUTPUT, 'utf8') : undefined;
-		if (committed === text) {
-			console.log(`${relative} is up to date (${operations.length} operations)`);
-		} else {
-			failed = true;
-			console.error(
-				committed === undefined
-					? `${relative} does not exist`
-					: `${relative} is not what the generator writes:`,
-			);
-			if (committed !== undefined) {
-				const lines = describeDifferences(committed, operations);
-				for (const line of lines.slice(0, 50)) console.error(`  ${line}`);
-				if (lines.length > 50) console.error(`  … and ${lines.length - 50} more`);
+		/** Whether the committed file is what the generator writes; says so, or how it differs. */
+		const upToDate = (file, shown, generated, summary, differences) => {
+			const committed = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+			if (committed === generated) {
+				console.log(`${shown} is up to date (${summary})`);
+				return true;
 			}
-		}
-		const committedRequests = fs.existsSync(REQUESTS_OUTPUT)
-			? fs.readFileSync(REQUESTS_OUTPUT, 'utf8')
-			: undefined;
-		if (committedRequests === requestsText) {
-			console.log(
-				`${requestsRelative} is up to date (${requests.operations.length} operations, ${Object.keys(requests.definitions).length} definitions)`,
-			);
-		} else {
-			failed = true;
-			console.error(
-				committedRequests === undefined
-					? `${requestsRelative} does not exist`
-					: `${requestsRelative} is not what the generator writes:`,
-			);
-			if (committedRequests !== undefined) {
-				const lines = describeRequestDifferences(committedRequests, requests);
-				for (const line of lines.slice(0, 50)) console.error(`  ${line}`);
-				if (lines.length > 50) console.error(`  … and ${lines.length - 50} more`);
+			if (committed === undefined) {
+				console.error(`${shown} does not exist`);
+				return false;
 			}
-		}
+			console.error(`${shown} is not what the generator writes:`);
+			const lines = differences(committed);
+			for (const line of lines.slice(0, 50)) console.error(`  ${line}`);
+			if (lines.length > 50) console.error(`  … and ${lines.length - 50} more`);
+			return false;
+		};
+		const catalogOk = upToDate(
+			OUTPUT,
+			relative,
+			text,
+			`${operations.length} operations`,
+			(committed) => describeDifferences(committed, operations),
+		);
+		const requestsOk = upToDate(
+			REQUESTS_OUTPUT,
+			requestsRelative,
+			requestsText,
+			`${requests.operations.length} operations, ${Object.keys(requests.definitions).length} definitions`,
+			(committed) => describeRequestDifferences(committed, requests),
+		);
+		const failed = !catalogOk || !requestsOk;
 		if (failed) {
 			console.error(`Run: node scripts/generate-api-catalog.mjs${rest[0] ? ` ${rest[0]}` : ''}`);
 			process.exit(1);
