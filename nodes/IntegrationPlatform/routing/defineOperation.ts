@@ -20,7 +20,7 @@ import { bodyExcerpt } from '../../common/problem';
 import { customAsRouting } from './customAsRouting';
 import { wrongCredentialError } from './wrongCredential';
 import type { RoutedHost } from './routingInCode';
-import { routingInCode } from './routingInCode';
+import { baseUrlExpression, routingInCode } from './routingInCode';
 import {
 	pathValues,
 	placeholderFields,
@@ -31,13 +31,11 @@ import {
 
 /**
  * The read and search hosts (docs/api-notes.md, "Hosts and base URLs"), for the few routed
- * operations there. An expression, evaluated per item: acceptable for these low-volume operations;
- * Records → Write, which may run for thousands of items, reads its host once (records/write.ts).
+ * operations there: for n8n's routing (AI tools) an expression over the credential, evaluated per
+ * item; in workflows routingInCode.ts takes the same base URL from the credential read once.
  */
-export const READ_BASE_URL =
-	'={{ ($credentials.readUrl || "https://read.withampersand.com").trim().replace(/\\/+$/, "").replace(/\\/v1$/, "") + "/v1" }}';
-export const SEARCH_BASE_URL =
-	'={{ ($credentials.searchUrl || "https://search.withampersand.com").trim().replace(/\\/+$/, "").replace(/\\/v1$/, "") + "/v1" }}';
+export const READ_BASE_URL = baseUrlExpression('read');
+export const SEARCH_BASE_URL = baseUrlExpression('search');
 
 const BASE_URL_OF_HOST = { read: READ_BASE_URL, search: SEARCH_BASE_URL };
 

@@ -40,10 +40,17 @@ export const REQUEST_DEFAULTS = {
 /** The hosts a routed operation may name besides the management API's (defineOperation.ts). */
 export type RoutedHost = 'read' | 'search';
 
+/** Where each routed host's base URL comes from: the credential's field, else the default. */
 const HOST_URL: Record<RoutedHost, { field: string; fallback: string }> = {
 	read: { field: 'readUrl', fallback: DEFAULT_READ_URL },
 	search: { field: 'searchUrl', fallback: DEFAULT_SEARCH_URL },
 };
+
+/** versionedBaseUrl (nodes/common/hosts.ts) of a routed host as an n8n expression, for n8n's routing. */
+export function baseUrlExpression(host: RoutedHost): string {
+	const { field, fallback } = HOST_URL[host];
+	return `={{ ($credentials.${field} || "${fallback}").trim().replace(/\\/+$/, "").replace(/\\/v1$/, "") + "/v1" }}`;
+}
 
 /** Routing keys this runner applies; defineOperation.ts builds nothing else. */
 const KNOWN = {
