@@ -22,7 +22,6 @@ import { RESOURCES } from './resources';
 import { searchInstallations, searchIntegrations } from '../common/installation';
 import { sharedFields } from './fields';
 import { authenticationParameter, nodeCredentials } from '../common/api';
-import { REQUEST_DEFAULTS } from './routing/routingInCode';
 import {
 	DEFAULT_MAX_RETRY_WAIT_SECONDS,
 	RATE_LIMIT_RETRIES,
@@ -118,7 +117,10 @@ export class IntegrationPlatform implements INodeType {
 		// No baseURL here: the credential supplies it, so routing needs no `$credentials` expression
 		// (docs/n8n-notes.md, "Per-item cost of expressions"). Error statuses reach the operations'
 		// postReceive, which turns problem documents into readable errors (routing/defineOperation.ts).
-		requestDefaults: REQUEST_DEFAULTS,
+		requestDefaults: {
+			headers: { Accept: 'application/json' },
+			ignoreHttpStatusErrors: true,
+		},
 		// Not pagination: this is the one hook n8n's declarative engine runs around the HTTP call of
 		// a routed request, and every operation enables it (`send.paginate`). The node's request
 		// policy lives there: rate-limit retries and network errors that name the host.
@@ -134,11 +136,16 @@ export class IntegrationPlatform implements INodeType {
 		],
 	};
 
-	// In a workflow n8n runs these instead of routing, with all items at once: every routed
-	// operation's own routing, applied in code (routing/routingInCode.ts), and the operations
-	// written in code (Records → Write batches items; Provider API → Send Request passes answers
-	// that are not JSON).
-	customOperations = Object.fromEntries(RESOURCES.map((r) => [r.value, r.customOperations]));
+	// The two operations n8n's routing cannot express, which n8n runs instead of routing, with all
+	// items at once: Records → Write batches items into one request, Provider API → Send Request
+	// sends to a path and method of the user's choosing and passes on answers that are not JSON.
+	// Every other operation is routed by n8n.
+	customOperations = Object.fromEntries(
+		RESOURCES.filter((r) => Object.keys(r.customOperations).length > 0).map((r) => [
+			r.value,
+			r.customOperations,
+		]),
+	);
 
 	methods = {
 		listSearch: {

@@ -89,6 +89,11 @@ export interface ApiRequestOptions {
 	secrets?: string[];
 	/** Milliseconds to wait for an answer (n8n's default is 300 s). */
 	timeout?: number;
+	/** Request Options of the action node (timeout, proxy, SSL) and the credential's allowed domains. */
+	request?: Pick<
+		IHttpRequestOptions,
+		'timeout' | 'proxy' | 'skipSslCertificateValidation' | 'allowedDomains'
+	>;
 }
 
 /** An answer of the API, whatever its status (apiResponse). */
@@ -120,6 +125,7 @@ export async function apiResponse(
 		returnFullResponse: true,
 		...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
 		...(options.timeout ? { timeout: options.timeout } : {}),
+		...options.request,
 	};
 	let response: { statusCode: number; body: unknown; headers?: Record<string, unknown> };
 	try {

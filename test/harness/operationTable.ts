@@ -17,6 +17,7 @@ import type {
 
 import { IntegrationPlatform } from '../../nodes/IntegrationPlatform/IntegrationPlatform.node';
 import { RESOURCES } from '../../nodes/IntegrationPlatform/resources';
+import { HOST_STEP } from '../../nodes/IntegrationPlatform/routing/defineOperation';
 import { ROUTES, rl, SEED } from './actionEngine';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -333,6 +334,13 @@ function routeOf(method: string, host: Host, path: string): string {
 }
 
 /** Every operation of the node, from its description. */
+/** A routed operation's host: the read or search host's preSend step sets it, else the API's. */
+function hostOfSteps(steps: unknown[]): Host {
+	if (steps.includes(HOST_STEP.read)) return 'read';
+	if (steps.includes(HOST_STEP.search)) return 'search';
+	return 'api';
+}
+
 export function allOperations(): OperationSpec[] {
 	const resources = properties.find((p) => p.name === 'resource')!
 		.options as INodePropertyOptions[];
@@ -356,11 +364,7 @@ export function allOperations(): OperationSpec[] {
 				? custom.host === undefined
 					? 'api'
 					: custom.host
-				: request.baseURL === undefined
-					? 'api'
-					: String(request.baseURL).includes('searchUrl')
-						? 'search'
-						: 'read';
+				: hostOfSteps(option.routing?.send?.preSend ?? []);
 			const method = custom ? custom.method : (request.method as string);
 			// The proxy's path is free text below the provider's API, not a template of segments:
 			// the table drives it with its baseline path (without /v1); test/engine/IntegrationPlatform/

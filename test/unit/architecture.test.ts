@@ -103,6 +103,67 @@ describe('folder dependencies', () => {
 	});
 });
 
+/** The `.ts` file a relative import lands on (`./x` → `./x.ts` or `./x/index.ts`). */
+function resolved(file: string, specifier: string): string | undefined {
+	const base = target(file, specifier);
+	return [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) =>
+		fs.existsSync(path.join(ROOT, candidate)),
+	);
+}
+
+/** Each file's relative imports, as the files they land on (type-only imports count). */
+function importGraph(files: string[]): Map<string, string[]> {
+	return new Map(
+		files.map((file) => [
+			file,
+			importsOf(file)
+				.filter((specifier) => specifier.startsWith('.'))
+				.map((specifier) => resolved(file, specifier))
+				.filter((lands): lands is string => lands !== undefined),
+		]),
+	);
+}
+
+/** The cycles of an import graph, each as the files around it. */
+function importCycles(edges: Map<string, string[]>): string[][] {
+	const cycles: string[][] = [];
+	const state = new Map<string, 'open' | 'done'>();
+	const walk = (file: string, trail: string[]) => {
+		if (state.get(file) === 'done') return;
+		if (state.get(file) === 'open') {
+			cycles.push([...trail.slice(trail.indexOf(file)), file]);
+			return;
+		}
+		state.set(file, 'open');
+		for (const next of edges.get(file) ?? []) walk(next, [...trail, file]);
+		state.set(file, 'done');
+	};
+	for (const file of edges.keys()) walk(file, []);
+	return cycles;
+}
+
+describe('import cycles', () => {
+	test('nodes/ and credentials/ have none (type-only imports count)', () => {
+		const files = [...sourceFiles('nodes'), ...sourceFiles('credentials')];
+		expect(importCycles(importGraph(files))).toEqual([]);
+	});
+
+	test('the graph sees type-only imports, and a cycle is caught', () => {
+		// routing/customAsRouting.ts imports only a type from customContext.ts.
+		const graph = importGraph(['nodes/IntegrationPlatform/routing/customAsRouting.ts']);
+		expect(graph.get('nodes/IntegrationPlatform/routing/customAsRouting.ts')).toContain(
+			'nodes/IntegrationPlatform/routing/customContext.ts',
+		);
+		const cycle = new Map([
+			['a.ts', ['b.ts']],
+			['b.ts', ['c.ts']],
+			['c.ts', ['a.ts']],
+		]);
+		expect(importCycles(cycle)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+		expect(importCycles(new Map([['a.ts', ['b.ts']]]))).toEqual([]);
+	});
+});
+
 describe('self-contained', () => {
 	// Research notes and documents that live outside the repository, and n8n's build output. The
 	// names are assembled from parts so that this file, which must name them to forbid them, does

@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import type { CustomOperation } from './defineOperation';
+import type { CustomOperation } from './customContext';
 import { asNodeError } from './requestPolicy';
 
 /**

@@ -3,24 +3,100 @@ import type {
 	ICredentialsDecrypted,
 	IExecuteFunctions,
 	IHttpRequestMethods,
+	IHttpRequestOptions,
 	INode,
+	INodeExecutionData,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { ApiContext, ApiResponse, Authentication } from '../../common/api';
 import { apiResponse, authenticationOf, CREDENTIAL_TYPE } from '../../common/api';
+import { allowedDomainsOf } from '../../common/domains';
 import { problemError } from '../../common/errors';
+import { DEFAULT_WRITE_URL, proxyBaseUrl, versionedBaseUrl } from '../../common/hosts';
 import { checkPathSegment } from '../../common/paths';
 import type { RetrySettings } from './requestPolicy';
 import { asNodeError, DEFAULT_TIMEOUT_MS, withRateLimitRetries } from './requestPolicy';
-import type { OperationDefinition } from './defineOperation';
 import { wrongCredentialError } from './wrongCredential';
 
 /**
  * What an operation run in code (defineOperation.ts, `custom`) needs from n8n's execute context:
- * the node's settings read once, its credential's data, and requests under the same policy as
- * routed operations (Request Options → Timeout, rate-limit retries; requestPolicy.ts).
+ * the node's settings read once, its credential's data, and requests under what n8n's routing
+ * engine applies to a routed request (Request Options → Timeout, Proxy, SSL; the credential's
+ * Allowed HTTP Request Domains) and the node's rate-limit retries (requestPolicy.ts).
  */
+
+/** An operation run in code instead of routing (n8n's `customOperations`), with all items at once. */
+export type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+/** The hosts of the operations run in code (docs/api-notes.md, "Hosts and base URLs"). */
+export type InCodeHost = 'write' | 'proxy';
+
+/** The base URL an operation run in code sends to, from the credential (or the default). */
+export function hostBaseUrl(host: InCodeHost, credential: ICredentialDataDecryptedObject): string {
+	return host === 'write'
+		? versionedBaseUrl(credential.writeUrl, DEFAULT_WRITE_URL)
+		: proxyBaseUrl(credential.proxyUrl);
+}
+
+/**
+ * Request Options as n8n's routing engine applies them to a routed request (timeout, proxy, SSL),
+ * and the credential's Allowed HTTP Request Domains, which n8n's HTTP helper checks again on every
+ * redirect.
+ */
+export function requestSettings(
+	context: IExecuteFunctions,
+	credential: ICredentialDataDecryptedObject,
+): Pick<
+	IHttpRequestOptions,
+	'timeout' | 'proxy' | 'skipSslCertificateValidation' | 'allowedDomains'
+> {
+	const settings = context.getNodeParameter('requestOptions', 0, {}) as {
+		timeout?: number;
+		proxy?: string;
+		allowUnauthorizedCerts?: boolean;
+	};
+	const allowedDomains = allowedDomainsOf(context.getNode(), credential);
+	return {
+		timeout: settings.timeout || DEFAULT_TIMEOUT_MS,
+		...(settings.proxy ? { proxy: proxyOf(context, settings.proxy) } : {}),
+		...(settings.allowUnauthorizedCerts ? { skipSslCertificateValidation: true } : {}),
+		...(allowedDomains ? { allowedDomains } : {}),
+	};
+}
+
+/** Request Options → Proxy as n8n's routing engine reads it (host, port, protocol, auth). */
+function proxyOf(context: IExecuteFunctions, proxy: string): IHttpRequestOptions['proxy'] {
+	let parsed: URL | undefined;
+	try {
+		parsed = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`);
+	} catch {
+		parsed = undefined;
+	}
+	// The port as written: URL drops a scheme's default port (http://proxy:80 has port '').
+	const port = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/]*@)?(?:\[[^\]]*\]|[^:/@]+):(\d+)/i.exec(
+		proxy.trim(),
+	)?.[1];
+	const part = !parsed?.hostname ? 'host' : !port ? 'port' : undefined;
+	if (!parsed || part) {
+		throw new NodeOperationError(context.getNode(), 'The proxy is not valid', {
+			description: `The proxy URL does not contain a valid value for "${part ?? 'host'}"`,
+		});
+	}
+	return {
+		host: parsed.hostname,
+		port: Number(port),
+		protocol: parsed.protocol.replace(/:$/, ''),
+		...(parsed.username
+			? {
+					auth: {
+						username: decodeURIComponent(parsed.username),
+						password: decodeURIComponent(parsed.password),
+					},
+				}
+			: {}),
+	};
+}
 
 /**
  * The execute context seen as the ApiContext of nodes/common/api.ts. Node-wide settings
@@ -54,7 +130,7 @@ export function decryptedCredential(
 export async function credentialFor(
 	context: IExecuteFunctions,
 	where: string,
-	def: Pick<OperationDefinition, 'requires' | 'host'>,
+	def: { requires?: Authentication; host?: InCodeHost },
 ): Promise<{
 	authentication: Authentication;
 	data: ICredentialDataDecryptedObject;
@@ -87,6 +163,9 @@ export async function sendWithPolicy(
 ): Promise<ApiResponse> {
 	const settings = context.getNodeParameter('requestOptions', 0, {}) as RetrySettings;
 	const api = apiContextOf(context);
+	// Read once per run (customOperation.ts hands the operation the credential it read).
+	const credential = await context.getCredentials(CREDENTIAL_TYPE[authenticationOf(api)]);
+	const request = requestSettings(context, credential);
 	let last: ApiResponse | undefined;
 	try {
 		return await withRateLimitRetries(
@@ -97,7 +176,7 @@ export async function sendWithPolicy(
 				last = await apiResponse(api, method, path, {
 					baseUrl: options.baseUrl,
 					body: options.body as never,
-					timeout: settings.timeout || DEFAULT_TIMEOUT_MS,
+					request,
 					secrets: options.secrets,
 				});
 				// Only rate limits are thrown here, so that withRateLimitRetries can wait and retry them.

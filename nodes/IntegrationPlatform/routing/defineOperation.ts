@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	INodeProperties,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
@@ -14,13 +13,14 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Authentication } from '../../common/api';
-import { authenticationOf } from '../../common/api';
+import { authenticationOf, CREDENTIAL_TYPE } from '../../common/api';
 import { problemError } from '../../common/errors';
+import { DEFAULT_READ_URL, DEFAULT_SEARCH_URL, versionedBaseUrl } from '../../common/hosts';
 import { bodyExcerpt } from '../../common/problem';
 import { customAsRouting } from './customAsRouting';
+import type { CustomOperation, InCodeHost } from './customContext';
+import { customOperation } from './customOperation';
 import { wrongCredentialError } from './wrongCredential';
-import type { RoutedHost } from './routingInCode';
-import { baseUrlExpression, routingInCode } from './routingInCode';
 import {
 	pathValues,
 	placeholderFields,
@@ -29,18 +29,29 @@ import {
 	secretPathValues,
 } from './templates';
 
+/** The hosts a routed operation may name besides the management API's. */
+type RoutedHost = 'read' | 'search';
+
 /**
- * The read and search hosts (docs/api-notes.md, "Hosts and base URLs"), for the few routed
- * operations there: for n8n's routing (AI tools) an expression over the credential, evaluated per
- * item; in workflows routingInCode.ts takes the same base URL from the credential read once.
+ * preSend of the operations on the read and search hosts (docs/api-notes.md, "Hosts and base
+ * URLs"): the base URL from the credential's field for that host. Like the management API's,
+ * which the credential's authenticate sets, it is the credential's, not the node's: so n8n's
+ * routing applies the credential's Allowed HTTP Request Domains to it as to every other host
+ * (a `baseURL` in the routing would be read as the node's own endpoint and allowed).
  */
-export const READ_BASE_URL = baseUrlExpression('read');
-export const SEARCH_BASE_URL = baseUrlExpression('search');
+function onHost(field: string, fallback: string): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const credential = await this.getCredentials(CREDENTIAL_TYPE[authenticationOf(this)]);
+		requestOptions.baseURL = versionedBaseUrl(credential[field], fallback);
+		return requestOptions;
+	};
+}
 
-const BASE_URL_OF_HOST = { read: READ_BASE_URL, search: SEARCH_BASE_URL };
-
-/** An operation run in code instead of routing (n8n's `customOperations`), with all items at once. */
-export type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+/** The first preSend step of each operation on the read or search host. */
+export const HOST_STEP: Record<RoutedHost, PreSendAction> = {
+	read: onHost('readUrl', DEFAULT_READ_URL),
+	search: onHost('searchUrl', DEFAULT_SEARCH_URL),
+};
 
 export interface OperationDefinition {
 	name: string;
@@ -169,8 +180,8 @@ export interface ResourceDescription {
 	fields: INodeProperties[];
 	/** Operations that accept only one kind of credential, for the node's notices and checks. */
 	credentialRequirements: Array<{ operation: string; requires: Authentication }>;
-	/** Every operation as run in a workflow, by operation value, for the node's `customOperations`:
-	 * its own code, or its routing applied in code (routingInCode.ts). */
+	/** The operations written in code, by operation value, for the node's `customOperations`
+	 * (every other operation is routed by n8n). */
 	customOperations: Record<string, CustomOperation>;
 	/** The request each operation run in code sends (it has no routing that would say so). */
 	customRequests: Array<Pick<OperationDefinition, 'value' | 'method' | 'path' | 'host'>>;
@@ -209,20 +220,27 @@ export function defineResource(
 			.filter((operation) => operation.requires)
 			.map((operation) => ({ operation: operation.value, requires: operation.requires! })),
 		customOperations: Object.fromEntries(
-			resource.operations.map((operation, index) => [
-				operation.value,
-				operation.custom ??
-					routingInCode(options[index].routing!, {
-						where: `${resource.displayName} → ${operation.name}`,
-						host: operation.host as RoutedHost | undefined,
-						requires: operation.requires,
-					}),
-			]),
+			resource.operations
+				.filter((operation) => operation.custom)
+				.map((operation) => [operation.value, inCode(resource.displayName, operation)]),
 		),
 		customRequests: resource.operations
 			.filter((operation) => operation.custom)
 			.map(({ value, method, path, host }) => ({ value, method, path, host })),
 	};
+}
+
+/** An operation written in code, refused before it sends anything as routing would refuse it. */
+function inCode(resourceName: string, def: OperationDefinition): CustomOperation {
+	if (def.host !== 'write' && def.host !== 'proxy') {
+		// A developer error: only the write and proxy hosts' operations are written in code.
+		throw new Error(`${resourceName} → ${def.name}: an operation in code names its host`);
+	}
+	return customOperation(def.custom!, {
+		where: `${resourceName} → ${def.name}`,
+		requires: def.requires,
+		host: def.host as InCodeHost,
+	});
 }
 
 /** One operation as an option of the selector, with its routing (docs/architecture.md). */
@@ -234,6 +252,7 @@ function routedOperation(
 	if (def.custom) {
 		// In a workflow n8n runs customOperations instead of routing, with all items at once. As an
 		// AI tool it always routes: the request hook then runs the operation item by item.
+		const custom = inCode(resourceName, def);
 		return {
 			name: def.name,
 			value: def.value,
@@ -242,7 +261,7 @@ function routedOperation(
 			routing: {
 				request: { method: def.method, url: def.path },
 				send: { paginate: true },
-				operations: { pagination: customAsRouting(def.custom) },
+				operations: { pagination: customAsRouting(custom) },
 			},
 		};
 	}
@@ -265,7 +284,6 @@ function routedOperation(
 			request: {
 				method: def.method,
 				url: def.path,
-				...(def.host ? { baseURL: BASE_URL_OF_HOST[def.host] } : {}),
 				...(def.qs ? { qs: def.qs } : {}),
 				...(def.body ? { body: def.body } : {}),
 			},
@@ -276,6 +294,7 @@ function routedOperation(
 				paginate: true,
 				preSend: [
 					...(def.requires ? [requireCredential(resourceName, def, def.requires)] : []),
+					...(def.host ? [HOST_STEP[def.host]] : []),
 					...(def.preparePath ?? []),
 					resolveRequest(templates, placeholders),
 					...(def.preSend ?? []),

@@ -10,7 +10,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { apiRequest } from '../../common/api';
+import { apiRequest, authenticationOf, CREDENTIAL_TYPE } from '../../common/api';
+import { allowedDomainsOf } from '../../common/domains';
 import { describeNetworkFailure, hostOf } from '../../common/network';
 import { secretPathValues } from './templates';
 
@@ -112,13 +113,20 @@ export async function lookupRequest<T = unknown>(
 	qs?: IDataObject,
 ): Promise<T> {
 	const settings = context.getNodeParameter('requestOptions', {}) as RetrySettings;
+	// The credential's allowed domains, which n8n's routing applies to the operation's own request
+	// only: a lookup goes to the same host under the same rule.
+	const credential = await context.getCredentials(CREDENTIAL_TYPE[authenticationOf(context)]);
+	const allowedDomains = allowedDomainsOf(context.getNode(), credential);
 	return await withRateLimitRetries(
 		context,
 		settings,
 		async () =>
 			await apiRequest<T>(context, method, path, {
 				qs,
-				timeout: settings.timeout || DEFAULT_TIMEOUT_MS,
+				request: {
+					timeout: settings.timeout || DEFAULT_TIMEOUT_MS,
+					...(allowedDomains ? { allowedDomains } : {}),
+				},
 				secrets: secretPathValues(context),
 			}),
 		(error) => asNodeError(context.getNode(), error),

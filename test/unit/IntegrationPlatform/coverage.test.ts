@@ -27,10 +27,7 @@ import type {
 
 import { IntegrationPlatform } from '../../../nodes/IntegrationPlatform/IntegrationPlatform.node';
 import { RESOURCES } from '../../../nodes/IntegrationPlatform/resources';
-import {
-	READ_BASE_URL,
-	SEARCH_BASE_URL,
-} from '../../../nodes/IntegrationPlatform/routing/defineOperation';
+import { HOST_STEP } from '../../../nodes/IntegrationPlatform/routing/defineOperation';
 import { CREDENTIAL_LABEL, CREDENTIAL_TYPE } from '../../../nodes/common/api';
 import type { Authentication } from '../../../nodes/common/api';
 
@@ -106,12 +103,14 @@ interface NodeOperation extends NodeOperationRef {
 	option: INodePropertyOptions;
 }
 
-/** The host a routed request goes to, from its `baseURL` (none: the credential's API host). */
-function hostOfBaseUrl(baseURL: unknown): string {
-	if (baseURL === undefined) return 'management';
-	if (baseURL === READ_BASE_URL) return 'read';
-	if (baseURL === SEARCH_BASE_URL) return 'search';
-	return `unknown baseURL ${String(baseURL)}`;
+/** The host a routed request goes to, from its preSend steps (none sets it: the credential's API host). */
+function hostOfRouting(option: INodePropertyOptions): string {
+	const steps = option.routing?.send?.preSend ?? [];
+	const hosts = (Object.keys(HOST_STEP) as Array<keyof typeof HOST_STEP>).filter((host) =>
+		steps.includes(HOST_STEP[host]),
+	);
+	if (option.routing?.request?.baseURL !== undefined) return 'unknown: a baseURL in the routing';
+	return hosts.length === 0 ? 'management' : hosts.length === 1 ? hosts[0] : hosts.join('+');
 }
 
 function nodeOperations(): NodeOperation[] {
@@ -140,9 +139,7 @@ function nodeOperations(): NodeOperation[] {
 						operation: option.value as string,
 						name: option.name,
 						method: String(custom ? custom.method : option.routing?.request?.method),
-						host: custom
-							? (custom.host ?? 'management')
-							: hostOfBaseUrl(option.routing?.request?.baseURL),
+						host: custom ? (custom.host ?? 'management') : hostOfRouting(option),
 						path: String(custom ? custom.path : option.routing?.request?.url),
 						option,
 					};

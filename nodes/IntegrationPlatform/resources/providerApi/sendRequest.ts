@@ -13,11 +13,12 @@ import { problemError } from '../../../common/errors';
 import { proxyBaseUrl } from '../../../common/hosts';
 import { describeNetworkFailure } from '../../../common/network';
 import { bodyExcerpt } from '../../../common/problem';
-import { asNodeError, DEFAULT_TIMEOUT_MS, withRateLimitRetries } from '../../routing/requestPolicy';
+import { asNodeError, withRateLimitRetries } from '../../routing/requestPolicy';
 import type { RetrySettings } from '../../routing/requestPolicy';
 import {
 	credentialFor,
 	ItemParameters,
+	requestSettings,
 	runPool,
 	throttleOf,
 	urlValue,
@@ -215,7 +216,7 @@ export async function sendProviderRequest(
 			json: false,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			timeout: settings.timeout || DEFAULT_TIMEOUT_MS,
+			...requestSettings(this, credentials),
 		};
 		type Answer = { statusCode: number; body: unknown; headers?: Record<string, unknown> };
 		const host = new URL(baseUrl).host;
