@@ -1,8 +1,8 @@
 /**
  * Releasing (docs/testing.md, "Releasing"), checked without network: the nodes' codex files, the
- * two GitHub workflows (CI runs the README's test command; publish sends to npm with provenance
- * only after `npm run release:check`), and scripts/release-check.mjs itself, run as a child process
- * on small throw-away packages (npm pack works offline).
+ * two GitHub workflows (CI runs CONTRIBUTING.md's test command; publish sends to npm with
+ * provenance only after `npm run release:check`), and scripts/release-check.mjs itself, run as a
+ * child process on small throw-away packages (npm pack works offline).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -172,10 +172,13 @@ describe('.github/workflows/ci.yml', () => {
 		expect(ci.permissions).toEqual({ contents: 'read' });
 	});
 
-	test("a job runs the README's test command through .ci/run, on Node 20", () => {
-		// The README's command…
-		const development = read('README.md').split(/^## Development$/m)[1] ?? '';
-		expect(development).toMatch(/```bash\nnpm install && npm test\n```/);
+	test("a job runs CONTRIBUTING.md's test command through .ci/run, on Node 20", () => {
+		// The command CONTRIBUTING.md's set-up gives…
+		const setUp =
+			read('CONTRIBUTING.md')
+				.split(/^## Set-up$/m)[1]
+				?.split(/^## /m)[0] ?? '';
+		expect(setUp).toMatch(/```bash\nnpm install && npm test\n```/);
 		// …is what .ci/run runs, after installing Redis and PostgreSQL when missing.
 		const ciRun = read('.ci/run');
 		expect(ciRun).toMatch(/^npm install\b/m);

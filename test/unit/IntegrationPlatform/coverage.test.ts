@@ -10,7 +10,8 @@
  *   with the same method, host and path shape;
  * - the simulator implements every covered operation (and nothing outside the catalogue), with the
  *   same method, host, path shape and credentials;
- * - every covered node operation has an example workflow and a row in the README's table;
+ * - every covered node operation has an example workflow and a row in the operations table of
+ *   docs/operations.md, with the credentials the catalogue gives it;
  * - an operation that accepts only one credential is refused with the other before anything is
  *   sent.
  */
@@ -223,7 +224,7 @@ async function preSendError(o: NodeOperation, authentication: Authentication) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Example workflows and README
+// Example workflows and the operations table (docs/operations.md)
 
 interface ExampleNode extends NodeOperationRef {
 	file: string;
@@ -258,10 +259,10 @@ function exampleOperations(): ExampleNode[] {
 }
 
 const examples = exampleOperations();
-const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const operationsDoc = fs.readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8');
 
-/** The README's Credential column for an operation, from the credentials it accepts. */
-function readmeCredentialCell(credentials: Authentication[]): string {
+/** The operations table's Credential column for an operation, from the credentials it accepts. */
+function credentialCell(credentials: Authentication[]): string {
 	if (credentials.length === 2) return 'API key or token';
 	if (credentials[0] === 'bearerToken') return '**Bearer token only**';
 	if (credentials[0] === 'apiKey') return '**API key only**';
@@ -402,12 +403,12 @@ describe('the simulator', () => {
 
 describe('operations outside the OpenAPI documents', () => {
 	test.each(Object.keys(OUTSIDE_OPENAPI))(
-		'%s has an example and a README row, and refuses a bearer token before sending',
+		'%s has an example and a row in docs/operations.md, and refuses a bearer token before sending',
 		async (name) => {
 			const o = nodeOperations().find((op) => key(op) === name)!;
 			expect(o).toBeDefined();
 			expect(examples.filter((x) => key(x) === name)).not.toEqual([]);
-			expect(readme).toMatch(
+			expect(operationsDoc).toMatch(
 				new RegExp(`^\\| ${escapeRegex(o.resourceName)} +\\| ${escapeRegex(o.name)} +\\|`, 'm'),
 			);
 			const error = await preSendError(o, 'bearerToken');
@@ -416,7 +417,7 @@ describe('operations outside the OpenAPI documents', () => {
 	);
 });
 
-describe('examples/ and README', () => {
+describe('examples/ and docs/operations.md', () => {
 	const coveredOperations = covered.flatMap((e) =>
 		(e.nodeOperations ?? []).map((ref) => [key(ref), ref, e] as const),
 	);
@@ -449,7 +450,7 @@ describe('examples/ and README', () => {
 	});
 
 	test.each(coveredOperations)(
-		"%s is in the README's operations table, with its credentials",
+		'%s is in the operations table of docs/operations.md, with its credentials',
 		(_key, ref, e) => {
 			const o = operations.find((op) => key(op) === key(ref));
 			expect(o).toBeDefined();
@@ -458,9 +459,9 @@ describe('examples/ and README', () => {
 			const row = new RegExp(
 				`^\\| ${cells.join(' +\\| ')} +\\| \`${escapeRegex(e.path)}\`[^|]*\\| ([^|]+?) *\\|`,
 				'm',
-			).exec(readme);
+			).exec(operationsDoc);
 			expect(row).not.toBeNull();
-			expect(row![1]).toBe(readmeCredentialCell(e.credentials));
+			expect(row![1]).toBe(credentialCell(e.credentials));
 		},
 	);
 });
