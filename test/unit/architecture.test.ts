@@ -152,7 +152,7 @@ describe('import cycles', () => {
 		// routing/customAsRouting.ts imports only a type from customContext.ts.
 		const graph = importGraph(['nodes/IntegrationPlatform/routing/customAsRouting.ts']);
 		expect(graph.get('nodes/IntegrationPlatform/routing/customAsRouting.ts')).toContain(
-			'nodes/IntegrationPlatform/routing/customContext.ts',
+			'nodes/IntegrationPlatform/inCode/customContext.ts',
 		);
 		const cycle = new Map([
 			['a.ts', ['b.ts']],

@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import type { CustomOperation } from './customContext';
+import type { CustomOperation } from '../inCode/customContext';
 import { asNodeError } from './requestPolicy';
 
 /**

@@ -18,8 +18,8 @@ import { problemError } from '../../common/errors';
 import { DEFAULT_READ_URL, DEFAULT_SEARCH_URL, versionedBaseUrl } from '../../common/hosts';
 import { bodyExcerpt } from '../../common/problem';
 import { customAsRouting } from './customAsRouting';
-import type { CustomOperation, InCodeHost } from './customContext';
-import { customOperation } from './customOperation';
+import type { CustomOperation, InCodeHost } from '../inCode/customContext';
+import { customOperation } from '../inCode/customOperation';
 import { wrongCredentialError } from './wrongCredential';
 import {
 	pathValues,

@@ -431,7 +431,8 @@ beforeAll(async () => {
 			}
 		}),
 	);
-});
+	// Every case runs here (about 2,400 runs of the node); each test below only reads its result.
+}, 600_000);
 afterAll(async () => {
 	for (const sim of sims) await sim.close();
 });

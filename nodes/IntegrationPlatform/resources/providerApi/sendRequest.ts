@@ -22,7 +22,7 @@ import {
 	runPool,
 	throttleOf,
 	urlValue,
-} from '../../routing/customContext';
+} from '../../inCode/customContext';
 
 /**
  * Provider API → Send Request: a request to the consumer's own provider API through the

@@ -12,7 +12,7 @@ import {
 	runPool,
 	sendWithPolicy,
 	throttleOf,
-} from '../../routing/customContext';
+} from '../../inCode/customContext';
 import type { RecordToWrite, WriteTarget } from './writeInput';
 import { recordToWrite } from './writeInput';
 import { asNodeError } from '../../routing/requestPolicy';

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
-import type { ItemParameters } from '../../routing/customContext';
-import { urlValue } from '../../routing/customContext';
+import type { ItemParameters } from '../../inCode/customContext';
+import { urlValue } from '../../inCode/customContext';
 
 /**
  * Records → Write, first step: each input item becomes one record to write, or an error of that

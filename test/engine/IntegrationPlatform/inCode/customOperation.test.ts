@@ -1,7 +1,7 @@
 /**
  * One engine: n8n's routing runs every operation it can express; only Records → Write and
  * Provider API → Send Request are written in code (n8n's customOperations), and before they send
- * anything they apply what n8n's routing applies to a routed request (routing/customOperation.ts):
+ * anything they apply what n8n's routing applies to a routed request (inCode/customOperation.ts):
  * the credential kind the service accepts and the credential's Allowed HTTP Request Domains, with
  * Continue On Fail giving each input item its own paired error.
  *

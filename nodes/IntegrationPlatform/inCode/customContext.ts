@@ -15,9 +15,9 @@ import { allowedDomainsOf } from '../../common/domains';
 import { problemError } from '../../common/errors';
 import { DEFAULT_WRITE_URL, proxyBaseUrl, versionedBaseUrl } from '../../common/hosts';
 import { checkPathSegment } from '../../common/paths';
-import type { RetrySettings } from './requestPolicy';
-import { asNodeError, DEFAULT_TIMEOUT_MS, withRateLimitRetries } from './requestPolicy';
-import { wrongCredentialError } from './wrongCredential';
+import type { RetrySettings } from '../routing/requestPolicy';
+import { asNodeError, DEFAULT_TIMEOUT_MS, withRateLimitRetries } from '../routing/requestPolicy';
+import { wrongCredentialError } from '../routing/wrongCredential';
 
 /**
  * What an operation run in code (defineOperation.ts, `custom`) needs from n8n's execute context:

@@ -10,7 +10,7 @@ import { authenticationOf, CREDENTIAL_TYPE } from '../../common/api';
 import type { CustomOperation, InCodeHost } from './customContext';
 import { domainRefusal } from '../../common/domains';
 import { apiContextOf, hostBaseUrl } from './customContext';
-import { wrongCredentialError } from './wrongCredential';
+import { wrongCredentialError } from '../routing/wrongCredential';
 
 /**
  * What n8n's routing engine checks before it sends a routed request, applied to an operation
