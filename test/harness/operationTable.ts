@@ -38,6 +38,8 @@ export interface Variant {
 	parameters: INodeParameters;
 	/** The parameters the editor shows for this variant (no notices, no node settings). */
 	visible: INodeProperties[];
+	/** The values of the options parameters that make this variant (empty for `default`). */
+	controls: IDataObject;
 }
 
 export interface OperationSpec {
@@ -276,6 +278,7 @@ function variantsOf(base: IDataObject, key: string): Variant[] {
 			name: name || 'default',
 			parameters: parameters as INodeParameters,
 			visible: visibleFields(parameters),
+			controls: combo,
 		};
 	});
 }
@@ -398,6 +401,45 @@ export function allOperations(): OperationSpec[] {
 		}
 	}
 	return out;
+}
+
+/** A default that leaves the field empty: '', {} (a collection), a locator without a value. */
+const isEmpty = (value: unknown): boolean =>
+	value === undefined ||
+	value === '' ||
+	(typeof value === 'object' &&
+		value !== null &&
+		('mode' in value
+			? (value as { value?: unknown }).value === ''
+			: Object.keys(value).length === 0));
+
+/**
+ * The parameters of a user who opens the operation and fills in only what has no default: the
+ * fields the editor marks required and the records to act on (resource locators), from the seed
+ * (`seed` overrides single values where the seeded record does not fit, e.g. a group that has no
+ * installation yet). Every other parameter keeps the node's default: nothing is filled from a
+ * fixture, so what the node sends by default is what is checked.
+ */
+export function defaultParameters(
+	spec: OperationSpec,
+	variant: Variant,
+	seed: IDataObject = {},
+): INodeParameters {
+	const out: IDataObject = {
+		authentication: spec.authentication,
+		resource: spec.resource,
+		operation: spec.operation,
+		...variant.controls,
+	};
+	for (const property of visibleFields(out)) {
+		if (property.name in out || !isEmpty(property.default)) continue;
+		if (!property.required && property.type !== 'resourceLocator') continue;
+		const value = property.name in seed ? seed[property.name] : baselineValue(property);
+		out[property.name] = (
+			property.type === 'resourceLocator' && typeof value === 'string' ? rl(value) : value
+		) as IDataObject[string];
+	}
+	return out as INodeParameters;
 }
 
 /** The parameter as the editor shows it for this variant. */

@@ -5,6 +5,9 @@
  * check as an `afterAll` of the test file. The journal's own `clear()` does not hide anything: the
  * watch keeps its own list of entries.
  *
+ * The simulator's 2xx answers (not fault answers) are checked the same way against the API's
+ * documented success answers (responseContract.ts).
+ *
  * A request a test sends invalid on purpose (to see the service's validation problem) is marked
  * with `expectViolation(entries, reason)` (the engine harness's `run(…, { contractViolation })`).
  * A marked request must still violate the contract, so a mark cannot hide a request that became
@@ -16,6 +19,7 @@ import * as path from 'node:path';
 
 import { EXPECTED_VIOLATIONS, type ExpectedViolation } from './expectedViolations';
 import { RequestContract, type RecordedRequest, type Verdict } from './requestContract';
+import { ResponseContract, type RecordedAnswer } from './responseContract';
 
 interface Watched {
 	entry: RecordedRequest & { status?: number | null };
@@ -27,6 +31,8 @@ interface Watched {
 const watched: Watched[] = [];
 const expected = new WeakMap<object, string>();
 let contract: RequestContract | undefined;
+/** The simulator's 2xx answers, checked against the documented answers at the end of the file. */
+const answered: Array<{ answer: RecordedAnswer; test: string }> = [];
 
 function currentTest(): string {
 	const state = (
@@ -37,14 +43,44 @@ function currentTest(): string {
 
 /** Keeps every entry `sim`'s journal records from now on, for the check at the end of the file. */
 export function watchRequests<S extends { journal: object }>(sim: S): S {
-	const journal = sim.journal as { record(fields: object): RecordedRequest };
+	const journal = sim.journal as {
+		record(fields: object): RecordedRequest;
+		onAnswer(
+			listener: (
+				entry: RecordedRequest & { fault?: string },
+				answer: Omit<RecordedAnswer, 'host' | 'method' | 'pathname'>,
+			) => void,
+		): () => void;
+	};
 	const record = journal.record.bind(journal);
 	journal.record = (fields: object) => {
 		const entry = record(fields);
 		watched.push({ entry, sent: structuredClone(entry), test: currentTest() });
 		return entry;
 	};
+	journal.onAnswer((entry, answer) => {
+		// A fault's answer is the test's invention, not the simulator's model of the API.
+		if (entry.fault || answer.status < 200 || answer.status > 299) return;
+		answered.push({
+			answer: { ...answer, host: entry.host, method: entry.method, pathname: entry.pathname },
+			test: currentTest(),
+		});
+	});
 	return sim;
+}
+
+/** The simulator's 2xx answers seen so far that do not match the API's documented answers. */
+export function invalidAnswers(): string[] {
+	if (answered.length === 0) return [];
+	const responses = ResponseContract.load();
+	return answered.flatMap(({ answer, test }) => {
+		const { violations } = responses.check(answer);
+		return violations.length
+			? [
+					`simulator answer ${answer.method} ${answer.pathname} → ${answer.status} (${test}):\n      ${violations.join('\n      ')}`,
+				]
+			: [];
+	});
 }
 
 /** Marks requests a test sends against the contract on purpose; each must then violate it. */
@@ -133,11 +169,12 @@ if (typeof afterAll === 'function') {
 				findings.map((f) => `${JSON.stringify({ file: currentFile(), ...f })}\n`).join(''),
 			);
 		}
-		const lines = failures(findings, path.basename(currentFile()));
+		const lines = [...failures(findings, path.basename(currentFile())), ...invalidAnswers()];
 		watched.length = 0;
+		answered.length = 0;
 		if (lines.length > 0) {
 			throw new Error(
-				`${lines.length} request(s) do not match the API's request contract (docs/api-requests.json; docs/testing.md, "Request contract"):\n  ${lines.join('\n  ')}`,
+				`${lines.length} request(s) or simulator answer(s) do not match the API's contract (docs/api-requests.json, docs/api-responses.json; docs/testing.md, "Request contract", "Response contract"):\n  ${lines.join('\n  ')}`,
 			);
 		}
 	});

@@ -58,7 +58,7 @@ export interface Verdict {
 }
 
 /** Journal host → the contract's host names (docs/api-notes.md, "Hosts and base URLs"). */
-const HOSTS: Record<string, string> = {
+export const HOSTS: Record<string, string> = {
 	api: 'management',
 	read: 'read',
 	write: 'write',
@@ -67,15 +67,78 @@ const HOSTS: Record<string, string> = {
 
 const CONTRACT_FILE = path.join(__dirname, '..', '..', 'docs', 'api-requests.json');
 
-interface CompiledOperation extends ContractOperation {
+/** The fields of an operation that locate it: its host (the contract's name), method and path. */
+interface Located {
+	host: string;
+	method: string;
+	path: string;
+}
+
+type Compiled<T extends Located> = T & {
 	regex: RegExp;
 	names: string[];
 	/** Literal characters of the path: the most specific template wins. */
 	specificity: number;
+};
+
+/** Compiles the path templates of a contract's operations for `locate`. */
+export function compileOperations<T extends Located>(operations: T[]): Array<Compiled<T>> {
+	return operations.map((operation) => {
+		const names: string[] = [];
+		const pattern = operation.path
+			.split(/(\{[^}]+\})/)
+			.map((part) => {
+				const placeholder = /^\{([^}]+)\}$/.exec(part);
+				if (placeholder) {
+					names.push(placeholder[1]);
+					return '([^/]+)';
+				}
+				return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+			})
+			.join('');
+		return {
+			...operation,
+			regex: new RegExp(`^${pattern}$`),
+			names,
+			specificity: operation.path.replace(/\{[^}]+\}/g, '').length,
+		};
+	});
+}
+
+/**
+ * The operation a journaled request (host, method, path) reaches, with its path's match, or the
+ * one violation that says why none does.
+ */
+export function locate<T extends Located>(
+	operations: Array<Compiled<T>>,
+	request: { host: string; method: string; pathname: string },
+): { op: Compiled<T>; match: RegExpExecArray } | { violation: string } {
+	const host = HOSTS[request.host];
+	if (!host) return { violation: `unknown host "${request.host}"` };
+	if (!request.pathname.startsWith('/v1/')) {
+		return { violation: `path ${request.pathname} is not below /v1` };
+	}
+	const below = request.pathname.slice(3);
+	const matches = operations
+		.filter((op) => op.host === host)
+		.map((op) => ({ op, match: op.regex.exec(below) }))
+		.filter(({ match }) => match !== null)
+		.sort((a, b) => b.op.specificity - a.op.specificity);
+	if (matches.length === 0) {
+		return { violation: `no operation of the ${host} host has the path ${below}` };
+	}
+	const found = matches.find(({ op }) => op.method === request.method.toUpperCase());
+	if (!found) {
+		const methods = [...new Set(matches.map(({ op }) => `${op.method} ${op.path}`))];
+		return {
+			violation: `${request.method} ${below}: the path exists only as ${methods.join(', ')}`,
+		};
+	}
+	return found as { op: Compiled<T>; match: RegExpExecArray };
 }
 
 export class RequestContract {
-	private readonly operations: CompiledOperation[];
+	private readonly operations: Array<Compiled<ContractOperation>>;
 	/** Body validation: exact types. */
 	private readonly ajv: Ajv;
 	/** Path and query values arrive as text: coerced to the schema's type first. */
@@ -84,26 +147,7 @@ export class RequestContract {
 	private readonly valueValidators = new Map<string, ValidateFunction>();
 
 	constructor(readonly contract: Contract) {
-		this.operations = contract.operations.map((operation) => {
-			const names: string[] = [];
-			const pattern = operation.path
-				.split(/(\{[^}]+\})/)
-				.map((part) => {
-					const placeholder = /^\{([^}]+)\}$/.exec(part);
-					if (placeholder) {
-						names.push(placeholder[1]);
-						return '([^/]+)';
-					}
-					return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-				})
-				.join('');
-			return {
-				...operation,
-				regex: new RegExp(`^${pattern}$`),
-				names,
-				specificity: operation.path.replace(/\{[^}]+\}/g, '').length,
-			};
-		});
+		this.operations = compileOperations(contract.operations);
 		const options = { strict: false, allErrors: true } as const;
 		this.ajv = withFormats(new Ajv(options));
 		this.textAjv = withFormats(new Ajv({ ...options, coerceTypes: 'array' }));
@@ -122,28 +166,9 @@ export class RequestContract {
 				unchecked: "proxy host: forwarded to the provider's own API, no contract",
 			};
 		}
-		const host = HOSTS[request.host];
-		if (!host) return { violations: [`unknown host "${request.host}"`] };
-		if (!request.pathname.startsWith('/v1/')) {
-			return { violations: [`path ${request.pathname} is not below /v1`] };
-		}
-		const below = request.pathname.slice(3);
-		const matches = this.operations
-			.filter((op) => op.host === host)
-			.map((op) => ({ op, match: op.regex.exec(below) }))
-			.filter(({ match }) => match !== null)
-			.sort((a, b) => b.op.specificity - a.op.specificity);
-		if (matches.length === 0) {
-			return { violations: [`no operation of the ${host} host has the path ${below}`] };
-		}
-		const found = matches.find(({ op }) => op.method === request.method.toUpperCase());
-		if (!found) {
-			const methods = [...new Set(matches.map(({ op }) => `${op.method} ${op.path}`))];
-			return {
-				violations: [`${request.method} ${below}: the path exists only as ${methods.join(', ')}`],
-			};
-		}
-		const { op, match } = found as { op: CompiledOperation; match: RegExpExecArray };
+		const found = locate(this.operations, request);
+		if ('violation' in found) return { violations: [found.violation] };
+		const { op, match } = found;
 		const violations: string[] = [];
 
 		op.names.forEach((name, index) => {
@@ -182,7 +207,7 @@ export class RequestContract {
 		return { operationId: op.operationId, violations };
 	}
 
-	private checkBody(op: CompiledOperation, request: RecordedRequest): string[] {
+	private checkBody(op: ContractOperation, request: RecordedRequest): string[] {
 		const { body } = request;
 		const sent = body !== undefined && body !== null && body !== '';
 		if (!op.body) {
@@ -221,14 +246,14 @@ export class RequestContract {
 }
 
 /** Registers the formats the documents use: ajv-formats' own, and `pem` (text, not checked). */
-function withFormats(ajv: Ajv): Ajv {
+export function withFormats(ajv: Ajv): Ajv {
 	addFormats(ajv);
 	ajv.addFormat('pem', true);
 	return ajv;
 }
 
 /** `#/definitions/x` inside a schema compiled on its own → the registered contract's definitions. */
-function rebase(schema: unknown): unknown {
+export function rebase(schema: unknown): unknown {
 	if (Array.isArray(schema)) return schema.map(rebase);
 	if (typeof schema !== 'object' || schema === null) return schema;
 	return Object.fromEntries(
@@ -245,7 +270,7 @@ function header(headers: RecordedRequest['headers'], name: string): string | und
 	return Array.isArray(value) ? value[0] : value;
 }
 
-function describe(
+export function describe(
 	where: string,
 	errors: ErrorObject[] | null | undefined,
 	value?: string,

@@ -9,18 +9,44 @@
  */
 
 /**
- * @typedef {{ read: boolean, write: boolean, subscribe: boolean, proxy: boolean }} Support
- * @typedef {{ name: string, displayName: string, authType: string, baseURL: string, support: Support }} ProviderInfo
+ * ProviderInfo and Support as the catalogue documents them, every required field present
+ * (docs/api-notes.md, "Provider catalog").
+ * @typedef {{ insert: boolean, update: boolean, upsert: boolean, delete: boolean }} BulkWriteSupport
+ * @typedef {{ read: boolean, write: boolean, subscribe: boolean, proxy: boolean, delete: boolean,
+ *   bulkWrite: BulkWriteSupport, search: { operators: { equals: boolean } } }} Support
+ * @typedef {{ read?: boolean, write?: boolean, subscribe?: boolean, bulkWrite?: boolean,
+ *   search?: boolean }} SupportFlags
+ * @typedef {{ name: string, displayName: string, authType: string, baseURL: string,
+ *   defaultModule: string, support: Support }} ProviderInfo
  */
 
-/** @param {string} name @param {string} displayName @param {string} authType @param {string} baseURL @param {Partial<Support>} support */
-function provider(name, displayName, authType, baseURL, support) {
+/**
+ * A provider of the catalogue. `delete` follows `write` (a provider the platform writes to can
+ * also delete), `bulkWrite` is all or nothing and `search` offers the one operator the search host
+ * implements (eq). The documents give no value for `defaultModule`: every provider here has one
+ * module, "root".
+ * @param {string} name @param {string} displayName @param {string} authType @param {string} baseURL
+ * @param {SupportFlags} flags
+ * @returns {ProviderInfo}
+ */
+function provider(name, displayName, authType, baseURL, flags) {
+	const write = Boolean(flags.write);
+	const bulk = Boolean(flags.bulkWrite);
 	return {
 		name,
 		displayName,
 		authType,
 		baseURL,
-		support: { read: false, write: false, subscribe: false, proxy: true, ...support },
+		defaultModule: 'root',
+		support: {
+			read: Boolean(flags.read),
+			write,
+			subscribe: Boolean(flags.subscribe),
+			proxy: true,
+			delete: write,
+			bulkWrite: { insert: bulk, update: bulk, upsert: bulk, delete: bulk },
+			search: { operators: { equals: Boolean(flags.search) } },
+		},
 	};
 }
 
@@ -30,13 +56,14 @@ const PROVIDERS = {
 		read: true,
 		write: true,
 		subscribe: true,
+		search: true,
 	}),
 	salesforce: provider(
 		'salesforce',
 		'Salesforce',
 		'oauth2',
 		'https://{{.workspace}}.my.salesforce.com',
-		{ read: true, write: true, subscribe: true },
+		{ read: true, write: true, subscribe: true, bulkWrite: true, search: true },
 	),
 	pipedrive: provider('pipedrive', 'Pipedrive', 'oauth2', 'https://api.pipedrive.com', {
 		read: true,

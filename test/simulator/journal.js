@@ -5,7 +5,8 @@
  * The request journal: every request to any host is recorded (including ones answered
  * with auth errors, 404s and faults), except the simulator's own `/__sim/` control API.
  * An entry is appended when the request arrives and its `status` is filled in when the
- * answer is sent (it stays null for `reset` and `hang` faults).
+ * answer is sent (it stays null for `reset` and `hang` faults). Listeners (`onAnswer`) see each
+ * answer's status, content type and payload as sent.
  */
 
 /**
@@ -25,6 +26,7 @@
  *   fault?: string,
  * }} Entry
  * @typedef {Partial<Record<keyof Entry, unknown>> | ((entry: Entry) => boolean)} Filter
+ * @typedef {{ status: number, contentType?: string, payload: string }} Answer
  */
 
 class Journal {
@@ -32,6 +34,30 @@ class Journal {
 		/** @type {Entry[]} */
 		this.entries = [];
 		this.seq = 0;
+		/** @type {Array<(entry: Entry, answer: Answer) => void>} */
+		this.answerListeners = [];
+	}
+
+	/**
+	 * Calls `listener` with every answer sent from now on (fault answers included, their entry
+	 * names the fault). Answers are not kept: a listener keeps what it needs.
+	 * @param {(entry: Entry, answer: Answer) => void} listener
+	 * @returns {() => void} stops listening
+	 */
+	onAnswer(listener) {
+		this.answerListeners.push(listener);
+		return () => {
+			this.answerListeners = this.answerListeners.filter((l) => l !== listener);
+		};
+	}
+
+	/**
+	 * The server's report of the answer to `entry`.
+	 * @param {Entry} entry
+	 * @param {Answer} answer
+	 */
+	answered(entry, answer) {
+		for (const listener of this.answerListeners) listener(entry, answer);
 	}
 
 	/**

@@ -288,8 +288,9 @@ async function runRoute(core, ctx, match, request, bodyError) {
  * @param {http.ServerResponse} res
  * @param {Reply} reply
  * @param {Entry} entry
+ * @param {import('./journal').Journal} journal told of the answer (`answered`)
  */
-function send(res, reply, entry) {
+function send(res, reply, entry, journal) {
 	entry.status = reply.status;
 	if (res.destroyed || res.writableEnded) return;
 	/** @type {Record<string, string | number>} */
@@ -303,6 +304,12 @@ function send(res, reply, entry) {
 	headers['Content-Length'] = Buffer.byteLength(payload);
 	res.writeHead(reply.status, headers);
 	res.end(payload);
+	const type = Object.keys(headers).find((h) => h.toLowerCase() === 'content-type');
+	journal.answered(entry, {
+		status: reply.status,
+		contentType: type === undefined ? undefined : String(headers[type]),
+		payload,
+	});
 }
 
 /**
@@ -385,7 +392,7 @@ async function handle(core, host, req, res) {
 		}
 		if (fault.hang) return; // close() destroys the socket
 		if (!fault.malformed && (fault.status !== undefined || fault.body !== undefined)) {
-			send(res, faultReply(fault, request), entry);
+			send(res, faultReply(fault, request), entry, core.journal);
 			return;
 		}
 	}
@@ -432,10 +439,11 @@ async function handle(core, host, req, res) {
 				contentType: 'application/json',
 			},
 			entry,
+			core.journal,
 		);
 		return;
 	}
-	send(res, reply, entry);
+	send(res, reply, entry, core.journal);
 }
 
 /**

@@ -138,18 +138,61 @@ function setReadsPaused(ctx, disabled) {
 	return noContent();
 }
 
-/** @type {Schema} */
-const objectMap = { type: 'map', values: { type: 'object' } };
+/** @param {Schema} object @returns {Schema} */
+const objectMap = (object) => ({ type: 'map', values: object });
 
-/** ConfigContent, as far as the simulator checks it: provider, and object maps per action. @type {Schema} */
+/**
+ * ConfigContent, as far as the simulator checks it: provider, and object maps per action whose
+ * objects have the fields the API requires (docs/api-notes.md, "Installations"): a read object
+ * both field maps, even when it reads every field.
+ * @type {Schema}
+ */
 const CONFIG_CONTENT = {
 	type: 'object',
 	required: ['provider'],
 	properties: {
 		provider: { type: 'string', minLength: 1 },
-		read: { type: 'object', properties: { objects: objectMap } },
-		write: { type: 'object', properties: { objects: objectMap } },
-		subscribe: { type: 'object', properties: { objects: objectMap } },
+		read: {
+			type: 'object',
+			required: ['objects'],
+			properties: {
+				objects: objectMap({
+					type: 'object',
+					required: ['objectName', 'selectedFields', 'selectedFieldMappings'],
+					properties: {
+						objectName: { type: 'string', minLength: 1 },
+						selectedFields: { type: 'map', values: { type: 'boolean' } },
+						selectedFieldMappings: { type: 'map', values: { type: 'string' } },
+						selectedFieldsAuto: { type: 'string', enum: ['all'] },
+					},
+				}),
+			},
+		},
+		write: {
+			type: 'object',
+			properties: {
+				objects: objectMap({
+					type: 'object',
+					required: ['objectName'],
+					properties: { objectName: { type: 'string', minLength: 1 } },
+				}),
+			},
+		},
+		subscribe: {
+			type: 'object',
+			required: ['objects'],
+			properties: {
+				objects: objectMap({
+					type: 'object',
+					required: ['objectName', 'destination', 'inheritFieldsAndMappings'],
+					properties: {
+						objectName: { type: 'string', minLength: 1 },
+						destination: { type: 'string' },
+						inheritFieldsAndMappings: { type: 'boolean' },
+					},
+				}),
+			},
+		},
 		proxy: { type: 'object', properties: { enabled: { type: 'boolean' } } },
 	},
 };

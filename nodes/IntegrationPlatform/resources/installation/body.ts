@@ -44,6 +44,53 @@ function skipSampling(requestOptions: IHttpRequestOptions, fields: IDataObject):
 	}
 }
 
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Read objects as the API's ReadConfigObject requires them: `selectedFields` and
+ * `selectedFieldMappings` always present (docs/api-notes.md, "Installations"). A map the
+ * user left out is sent empty, which is what "all fields" (`selectedFieldsAuto: "all"`) or "only
+ * these mapped fields" means to the API; an object that chooses no fields at all is refused, since
+ * two empty maps would read nothing. Every value the user gave is kept as given.
+ */
+function completeReadObjects(
+	context: IExecuteSingleFunctions,
+	label: string,
+	objects: unknown,
+): IDataObject {
+	if (!isObject(objects)) {
+		throw notSent(
+			context,
+			`"${label}": the read objects must be a JSON object keyed by object name`,
+			`It is ${JSON.stringify(objects)?.slice(0, 60)}.`,
+		);
+	}
+	const out: IDataObject = {};
+	for (const [name, object] of Object.entries(objects)) {
+		if (!isObject(object)) {
+			throw notSent(
+				context,
+				`"${label}": read object "${name}" must be a JSON object`,
+				`It is ${JSON.stringify(object)?.slice(0, 60)}.`,
+			);
+		}
+		const allFields = object.selectedFieldsAuto === 'all';
+		const chosen = (key: string) => isObject(object[key]) && Object.keys(object[key]).length > 0;
+		if (!allFields && !chosen('selectedFields') && !chosen('selectedFieldMappings')) {
+			throw notSent(
+				context,
+				`"${label}": read object "${name}" does not say which fields to read`,
+				'Add "selectedFieldsAuto": "all" to read every field, or list the fields in "selectedFields" ({ "phone": true }) or "selectedFieldMappings" ({ "yourName": "phone" }).',
+			);
+		}
+		// Only absent maps are added: a value the user gave (even a wrong one) goes as given, for
+		// the service to judge.
+		out[name] = { selectedFields: {}, selectedFieldMappings: {}, ...object };
+	}
+	return out;
+}
+
 /**
  * createInstallation's body (docs/api-notes.md, "Installations"): `{ groupRef, connectionId?,
  * config: { createdBy?, content } }`; groupRef is already placed by its template.
@@ -57,6 +104,10 @@ export async function buildCreateBody(
 	const body = (requestOptions.body ?? {}) as IDataObject;
 	if (given(fields.connectionId)) {
 		body.connectionId = text(this, 'Connection ID', fields.connectionId);
+	}
+	const read = (content as IDataObject).read;
+	if (isObject(read) && read.objects !== undefined) {
+		read.objects = completeReadObjects(this, 'Config Content (JSON)', read.objects);
 	}
 	const config: IDataObject = { content: content as IDataObject };
 	if (given(fields.createdBy)) config.createdBy = text(this, 'Created By', fields.createdBy);
@@ -102,7 +153,8 @@ export async function buildUpdateBody(
 			'object',
 		) as IDataObject;
 	};
-	const read = objectMap('Read');
+	const readObjects = objectMap('Read');
+	const read = readObjects && completeReadObjects(this, 'Read Objects (JSON)', readObjects);
 	if (read && Object.keys(read).length) {
 		content.read = { objects: read };
 		for (const objectName of Object.keys(read)) {

@@ -89,6 +89,7 @@ describe('Operation → Get, Get Many', () => {
 				projectId: SEED.projectId,
 				integrationId: SEED.integrationId,
 				installationId: SEED.installationId,
+				configId: SEED.configId,
 				actionType: 'write',
 				status: 'success',
 				createTime: `2026-01-01T00:00:00.${String(i).padStart(6, '0')}Z`,
