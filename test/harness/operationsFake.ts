@@ -90,6 +90,14 @@ export class OperationsFake {
 		return entry;
 	}
 
+	/** Retention: the installation's `count` oldest operations (and their logs) are gone. */
+	forgetOldest(count: number, installationId = this.installations[0]): void {
+		for (const operation of this.lists.get(installationId)!.splice(0, count)) {
+			this.operations.delete(operation.id);
+			this.logs.delete(operation.id);
+		}
+	}
+
 	finish(operationId: string): void {
 		this.operations.get(operationId)!.status = 'success';
 	}
