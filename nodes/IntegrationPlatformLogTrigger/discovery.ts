@@ -11,7 +11,7 @@
  * State per installation (bounded; no secrets, only IDs, keys and times):
  * - `f`, the floor: operations created at or before it are never new. The watch's start at first
  *   (now, or 24 hours back with "emit existing"); it rises to SLACK_MS below the newest operation
- *   taken, but never above an operation that waits for room.
+ *   taken, but never above what the poll did not verify nor above an operation that waits for room.
  * - `n`, the newest creation time taken; `k`, keys (48 bits of the ID's hash) of the retired
  *   operations above the floor, with their creation time, so that they are not new again; at most
  *   knownShare(installations) of them (the floor rises past the oldest beyond that).
@@ -334,19 +334,22 @@ export function coverageOf(
 	const last = runKeys[runKeys.length - 1];
 	const below = (key: string) => nsToKey(keyToNs(key) - 1n);
 	if (order === 'a' && start !== 'd') {
-		return { through: listing.done || last === undefined ? null : below(last), order };
+		const through = listing.done ? null : last === undefined ? undefined : below(last);
+		return { through, order };
 	}
 	// one creation time only reads as either order
 	if ((order === 'd' || (order === 'a' && first === last)) && start !== 'a') {
 		const reached = listing.done || runKeys.some((k) => k <= floor);
-		if (reached)
-			return { through: start === 'top' || first === undefined ? null : below(first), order };
+		if (reached) {
+			const through = start === 'top' || first === undefined ? null : below(first);
+			return { through, order: 'd' };
+		}
 		const lastPage = listing.pages[listing.pages.length - 1];
 		const gap =
 			lastPage.token !== undefined && lastPage.first !== undefined
 				? { p: lastPage.token, b: lastPage.first }
 				: undefined;
-		return { through: undefined, order, ...(gap ? { gap } : {}) };
+		return { through: undefined, order: 'd', ...(gap ? { gap } : {}) };
 	}
 	return { through: start === 'top' && listing.done ? null : undefined, order: 'u' };
 }

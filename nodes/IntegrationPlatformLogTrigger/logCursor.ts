@@ -1,9 +1,10 @@
 /**
  * The exactly-once cursor of the log trigger. Pure: no n8n imports, unit-tested on its own
  * (test/unit/IntegrationPlatformLogTrigger/logCursor.test.ts). The code lives in cursor/: time.ts
- * (timestamp keys), entry.ts (identity and order of entries), sketch.ts (the exact list and the
- * sketch), state.ts (the stored shape, limits, recordStart), advance.ts (one poll's step); this
- * file states the guarantee and gathers the exports.
+ * (timestamp keys), entry.ts (identity and order of entries), mix.ts (the hash mixing that entry.ts
+ * and sketch.ts share), sketch.ts (the exact list and the sketch), state.ts (the stored shape,
+ * limits, recordStart), advance.ts (one poll's step); this file states the guarantee and gathers
+ * the exports.
  *
  * What the API gives (docs/api-notes.md, "Operation logs"): GET …/operations/{id}/logs returns the
  * whole retained log of one operation as a bare array, in no documented order, without

@@ -45,10 +45,12 @@ import {
  * Watching a whole installation or integration (version 2). Each poll, with every request before
  * any decision:
  * 1. the installations (the one chosen, or the integration's list, at most MAX_INSTALLATIONS);
- * 2. each installation's operations list, from where the last poll stopped, as far as needed
- *    (discovery.ts: to the end, to the page cap, or, newest first, to the floor);
+ * 2. each installation's operations list, from where the last poll left off (checked), as far as
+ *    needed (discovery.ts, ListingProgress: to the end, to the page cap, oldest first to twice the
+ *    room, newest first to the floor);
  * 3. the watched operations the list did not show, one by one (finished? gone?);
- * 4. the logs of every watched operation (at most MAX_WATCHED_OPERATIONS).
+ * 4. the logs of every watched operation (at most MAX_WATCHED_OPERATIONS, LOG_READS_AT_ONCE at a
+ *    time).
  * Then discovery and the log cursor decide, and both states are written together with no await
  * in between (the project's ID lookup, when needed, comes before and is followed by a second
  * decision, as in pollOperations.ts). A failed request fails the poll with nothing written,
