@@ -11,21 +11,31 @@
  * State per installation (bounded; no secrets, only IDs, keys and times):
  * - `f`, the floor: operations created at or before it are never new. The watch's start at first
  *   (now, or 24 hours back with "emit existing"); it rises to SLACK_MS below the newest operation
- *   taken, but never above an operation that waits for room.
+ *   taken, but never above what the poll did not verify nor above an operation that waits for room.
  * - `n`, the newest creation time taken; `k`, keys (48 bits of the ID's hash) of the retired
  *   operations above the floor, with their creation time, so that they are not new again; at most
  *   knownShare(installations) of them (the floor rises past the oldest beyond that).
  * - `t`, the watched operations: ID → how many successful polls saw it finished.
- * - `p`, where paging continues when the last poll stopped at the page cap.
+ * - `p`, `b`, `o`: where the next poll resumes paging (a page token), the creation time of that
+ *   page's first operation when it was read (checked on resuming: a page that now starts past it
+ *   means the list shifted, and paging starts over from the first page), and the list's order
+ *   ('a' oldest first, 'd' newest first). See coverageOf.
  * A new operation is one created after the floor that is neither watched nor known.
+ *
+ * The floor rises only over what this poll has verified: the span of creation times whose every
+ * operation the poll listed (coverageOf), and never past the oldest new operation left waiting.
+ * So an operation that the poll did not read (a page cap, no room) is taken by a later poll.
  */
 import { createHash } from 'node:crypto';
 
 import { timestampKey } from '../common/timestamps';
 
 export const DISCOVERY_VERSION = 1;
-/** Operations watched at once over the whole scope (each costs one log request per poll). */
-export const MAX_WATCHED_OPERATIONS = 20;
+/**
+ * Operations watched at once over the whole scope (each costs one log request per poll). Each
+ * operation is read in two or three polls, so this allows about 40 new operations per poll.
+ */
+export const MAX_WATCHED_OPERATIONS = 100;
 /** Installations an integration may have for the trigger to watch it. */
 export const MAX_INSTALLATIONS = 25;
 /** Operations asked for per page of the list. */
@@ -73,6 +83,8 @@ export interface InstallationState {
 	k?: string[];
 	t?: Record<string, number>;
 	p?: string;
+	b?: string;
+	o?: 'a' | 'd';
 }
 
 export interface DiscoveryState {
@@ -84,12 +96,26 @@ export interface DiscoveryState {
 	i: Record<string, InstallationState>;
 }
 
+/** One page of a listing as read: the token that fetched it and its first and last creation keys. */
+export interface ListedPage {
+	token?: string;
+	first?: string;
+	last?: string;
+}
+
 export interface InstallationListing {
 	installationId: string;
 	/** Operations read from the list in this poll (any order, duplicates allowed). */
 	operations: ListedOperation[];
-	/** Set when paging stopped at the cap: the next poll continues from this token. */
-	continueFrom?: string;
+	/**
+	 * The pages read, in order. Absent: the whole list was read from its first page (everything is
+	 * verified).
+	 */
+	pages?: ListedPage[];
+	/** Where reading began: the first page ('top') or a stored resume point of that order. */
+	start?: 'top' | 'a' | 'd';
+	/** Whether the last page read was the list's last. */
+	done?: boolean;
 }
 
 export interface DiscoverInput {
@@ -166,7 +192,7 @@ export function knownShare(installations: number): number {
 
 function readInstallation(value: unknown): InstallationState | undefined {
 	if (!isObject(value)) return undefined;
-	const { f, n, k, t, p } = value;
+	const { f, n, k, t, p, b, o } = value;
 	if (typeof f !== 'string' || !TS_KEY_PATTERN.test(f)) return undefined;
 	const out: InstallationState = { f };
 	if (typeof n === 'string' && TS_KEY_PATTERN.test(n)) out.n = n;
@@ -181,7 +207,19 @@ function readInstallation(value: unknown): InstallationState | undefined {
 		}
 		if (Object.keys(watched).length) out.t = watched;
 	}
-	if (typeof p === 'string' && p && p.length <= MAX_TOKEN_LENGTH) out.p = p;
+	// a token is kept only with the check that makes resuming from it safe (older states: from the top)
+	if (
+		typeof p === 'string' &&
+		p &&
+		p.length <= MAX_TOKEN_LENGTH &&
+		typeof b === 'string' &&
+		TS_KEY_PATTERN.test(b) &&
+		(o === 'a' || o === 'd')
+	) {
+		out.p = p;
+		out.b = b;
+		out.o = o;
+	}
 	return out;
 }
 
@@ -212,36 +250,108 @@ export function startState(previous: unknown, scope: string, now: number, emitEx
 }
 
 /**
- * Whether paging an installation's list goes on after a page. It stops at the end, at the
- * page cap, or, while every page so far was newest first, once a page reaches the floor (all
- * that follows is older still).
+ * The order a run of pages shows: 'a' (creation times never fall), 'd' (never rise; a run with
+ * one creation time counts as 'a'), or 'u' (neither).
+ */
+export function orderOf(keys: readonly string[]): 'a' | 'd' | 'u' {
+	let rises = false;
+	let falls = false;
+	for (let i = 1; i < keys.length; i++) {
+		if (keys[i] > keys[i - 1]) rises = true;
+		else if (keys[i] < keys[i - 1]) falls = true;
+	}
+	return rises && falls ? 'u' : falls ? 'd' : 'a';
+}
+
+/**
+ * One poll's reading of an installation's list: the pages, and whether paging goes on. It stops
+ * at the end, at the page cap, while the run is newest first at the page that reaches the floor
+ * (all that follows is older still), and while it is oldest first once it holds twice the room
+ * above the floor (a poll takes the oldest new operations only; the rest is read again later).
  */
 export class ListingProgress {
-	private previous?: string;
+	readonly pages: ListedPage[] = [];
 
-	private newestFirst = true;
+	readonly keys: string[] = [];
 
-	pages = 0;
+	private reachedFloor = false;
+
+	/** Operations read above the floor (watched ones included). */
+	private above = 0;
 
 	constructor(private readonly floor: string) {}
 
-	/** Records one page; returns whether the next page is worth reading. */
-	page(operations: readonly ListedOperation[]): boolean {
-		this.pages++;
-		let reachedFloor = false;
+	/** Records one page (fetched with `token`); returns whether the next page is worth reading. */
+	page(operations: readonly ListedOperation[], token?: string): boolean {
+		const record: ListedPage = token === undefined ? {} : { token };
 		for (const operation of operations) {
 			const key = timestampKey(operation.createTime);
 			if (key === undefined) continue;
-			if (this.previous !== undefined && key > this.previous) this.newestFirst = false;
-			this.previous = key;
-			if (key <= this.floor) reachedFloor = true;
+			record.first ??= key;
+			record.last = key;
+			this.keys.push(key);
+			if (key <= this.floor) this.reachedFloor = true;
+			else this.above++;
 		}
-		return !(this.newestFirst && reachedFloor);
+		this.pages.push(record);
+		const order = orderOf(this.keys);
+		// oldest first, a poll takes the oldest new operations only: twice the room is enough
+		if (order === 'a' && this.above >= 2 * MAX_WATCHED_OPERATIONS) return false;
+		return !(this.reachedFloor && order === 'd');
 	}
 
 	get capped(): boolean {
-		return this.pages >= MAX_PAGES_PER_POLL;
+		return this.pages.length >= MAX_PAGES_PER_POLL;
 	}
+}
+
+/**
+ * What a listing verified, and where the next poll resumes. `through`: every operation created
+ * after the floor and at or before it was listed (null: no upper end; undefined: nothing
+ * verified). Oldest first, the pages read from the first page or from a checked resume point cover
+ * everything up to the last creation time read (its ties may go on over the next page). Newest
+ * first, a run that reaches the floor covers everything below the run's first creation time (all
+ * of it when it began on the first page); a run stopped by the page cap leaves a gap below it and
+ * verifies nothing: the next poll resumes at the last page read until it reaches the floor. In no
+ * order, only a listing read whole from its first page verifies anything.
+ */
+export function coverageOf(
+	listing: InstallationListing,
+	floor: string,
+): {
+	through: string | null | undefined;
+	order: 'a' | 'd' | 'u';
+	/** Newest first, capped: the resume point for the gap. */
+	gap?: { p: string; b: string };
+} {
+	if (!listing.pages) return { through: null, order: 'a' };
+	const runKeys = listing.operations
+		.map((o) => timestampKey(o.createTime))
+		.filter((k): k is string => k !== undefined);
+	const order = orderOf(runKeys);
+	const start = listing.start ?? 'top';
+	const first = runKeys[0];
+	const last = runKeys[runKeys.length - 1];
+	const below = (key: string) => nsToKey(keyToNs(key) - 1n);
+	if (order === 'a' && start !== 'd') {
+		const through = listing.done ? null : last === undefined ? undefined : below(last);
+		return { through, order };
+	}
+	// one creation time only reads as either order
+	if ((order === 'd' || (order === 'a' && first === last)) && start !== 'a') {
+		const reached = listing.done || runKeys.some((k) => k <= floor);
+		if (reached) {
+			const through = start === 'top' || first === undefined ? null : below(first);
+			return { through, order: 'd' };
+		}
+		const lastPage = listing.pages[listing.pages.length - 1];
+		const gap =
+			lastPage.token !== undefined && lastPage.first !== undefined
+				? { p: lastPage.token, b: lastPage.first }
+				: undefined;
+		return { through: undefined, order: 'd', ...(gap ? { gap } : {}) };
+	}
+	return { through: start === 'top' && listing.done ? null : undefined, order: 'u' };
 }
 
 interface Known {
@@ -256,6 +366,47 @@ function readKnown(state: InstallationState): Known[] {
 		const [key, below] = text.split(':');
 		return { key, ns: top - BigInt(parseInt(below, 36)) * NS_PER_MS };
 	});
+}
+
+interface ResumeWork {
+	listing: InstallationListing;
+	coverage: ReturnType<typeof coverageOf>;
+	state: InstallationState;
+	hold?: string;
+}
+
+/**
+ * Where the next poll starts reading this installation's list (undefined: the first page).
+ * Oldest first: the page holding the oldest operation left waiting, or else the last page read
+ * (it is read again, for what was added to it). Newest first: the last page read while a gap
+ * below it is unread, or the same gap again while operations in it wait for room.
+ */
+function resumePoint(work: ResumeWork): Pick<InstallationState, 'p' | 'b' | 'o'> | undefined {
+	const { listing, coverage } = work;
+	const pages = listing.pages;
+	if (!pages?.length) return undefined;
+	if (coverage.order === 'a' && coverage.through !== undefined && listing.start !== 'd') {
+		// the oldest operation not settled: the one left waiting, or the ties of the last creation
+		// time read when the list goes on (some of them may be on the next page)
+		let pending = work.hold;
+		if (coverage.through !== null) {
+			const last = pages.reduce<string | undefined>((at, p) => p.last ?? at, undefined);
+			if (last !== undefined && (pending === undefined || last < pending)) pending = last;
+		}
+		let page = pages[pages.length - 1];
+		if (pending !== undefined) {
+			page = pages.find((p) => p.last !== undefined && p.last >= pending!) ?? page;
+		}
+		if (page.token === undefined || page.first === undefined) return undefined;
+		return { p: page.token, b: page.first, o: 'a' };
+	}
+	if (coverage.order === 'd') {
+		if (coverage.gap) return { ...coverage.gap, o: 'd' };
+		if (listing.start === 'd' && work.hold !== undefined && work.state.p && work.state.b) {
+			return { p: work.state.p, b: work.state.b, o: 'd' };
+		}
+	}
+	return undefined;
 }
 
 interface Candidate {
@@ -286,6 +437,8 @@ export function discover(input: DiscoverInput): DiscoverResult {
 		newest?: string;
 		/** Oldest creation key of a new operation left waiting. */
 		hold?: string;
+		listing: InstallationListing;
+		coverage: ReturnType<typeof coverageOf>;
 	}
 	const works: Work[] = [];
 
@@ -295,6 +448,7 @@ export function discover(input: DiscoverInput): DiscoverResult {
 		const firstSight = before === undefined;
 		const state: InstallationState = before ?? { f: start };
 		const known = readKnown(state);
+		const coverage = coverageOf(listing, state.f);
 		const work: Work = {
 			installationId: listing.installationId,
 			state,
@@ -302,6 +456,8 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			knownKeys: new Set(known.map((k) => k.key)),
 			watched: { ...(state.t ?? {}) },
 			newest: state.n,
+			listing,
+			coverage,
 		};
 		works.push(work);
 		nextInstallations[listing.installationId] = state;
@@ -343,7 +499,11 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			const createKey = timestampKey(operation.createTime);
 			if (createKey === undefined) continue; // undated: cannot be placed, never taken
 			if (createKey > state.f) {
-				if (!work.knownKeys.has(operationKey(operation.id))) {
+				// only what this poll verified: the rest is found again by a later poll
+				const covered =
+					coverage.through === null ||
+					(coverage.through !== undefined && createKey <= coverage.through);
+				if (covered && !work.knownKeys.has(operationKey(operation.id))) {
 					candidates.push({ operation, installationId: listing.installationId, createKey });
 				}
 			} else if (firstSight && isRunning(operation.status)) {
@@ -377,7 +537,8 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			continue;
 		}
 		watchedCount.n++;
-		work.watched[candidate.operation.id] = 0;
+		// listed as finished before its log is read: this poll counts as one that saw it finished
+		work.watched[candidate.operation.id] = isRunning(candidate.operation.status) ? 0 : 1;
 		watch.push({
 			operationId: candidate.operation.id,
 			installationId: candidate.installationId,
@@ -395,21 +556,29 @@ export function discover(input: DiscoverInput): DiscoverResult {
 		for (const [id, polls] of Object.entries(work.watched)) {
 			if (polls < RETIRE_AFTER_FINISHED_POLLS) watched[id] = polls;
 		}
+		// The floor rises to SLACK_MS below the newest operation taken, but never past what this poll
+		// did not verify, nor past the oldest operation left waiting.
+		const through = work.coverage.through;
+		let cap = through === null ? undefined : keyToNs(through ?? work.state.f);
+		if (work.hold !== undefined) {
+			const below = keyToNs(work.hold) - 1n;
+			if (cap === undefined || below < cap) cap = below;
+		}
 		let floor = keyToNs(work.state.f);
 		if (work.newest !== undefined) {
 			let risen = keyToNs(work.newest) - BigInt(SLACK_MS) * NS_PER_MS;
-			if (work.hold !== undefined) {
-				const cap = keyToNs(work.hold) - 1n;
-				if (risen > cap) risen = cap;
-			}
+			if (cap !== undefined && risen > cap) risen = cap;
 			if (risen > floor) floor = risen;
 		}
 		let known = work.known.filter((k) => k.ns > floor);
 		if (known.length > share) {
+			// the oldest retired keys go, the floor rising past them, as far as it may rise; keys
+			// above that stay (at most the watched operations' worth more than the share)
 			known.sort((a, b) => (a.ns > b.ns ? -1 : a.ns < b.ns ? 1 : 0));
-			const dropped = known[share];
-			if (dropped.ns > floor) floor = dropped.ns;
-			known = known.slice(0, share).filter((k) => k.ns > floor);
+			let dropped = known[share].ns;
+			if (cap !== undefined && dropped > cap) dropped = cap;
+			if (dropped > floor) floor = dropped;
+			known = known.filter((k) => k.ns > floor);
 		}
 		const next: InstallationState = { f: nsToKey(floor) };
 		let top = work.newest !== undefined ? keyToNs(work.newest) : undefined;
@@ -419,10 +588,8 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			next.k = known.map((k) => `${k.key}:${((top! - k.ns) / NS_PER_MS).toString(36)}`);
 		}
 		if (Object.keys(watched).length) next.t = watched;
-		const continueFrom = input.listings.find(
-			(l) => l.installationId === work.installationId,
-		)?.continueFrom;
-		if (continueFrom && continueFrom.length <= MAX_TOKEN_LENGTH) next.p = continueFrom;
+		const resume = resumePoint(work);
+		if (resume?.p && resume.p.length <= MAX_TOKEN_LENGTH) Object.assign(next, resume);
 		nextInstallations[work.installationId] = next;
 	}
 

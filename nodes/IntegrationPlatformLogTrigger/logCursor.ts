@@ -1,9 +1,10 @@
 /**
  * The exactly-once cursor of the log trigger. Pure: no n8n imports, unit-tested on its own
  * (test/unit/IntegrationPlatformLogTrigger/logCursor.test.ts). The code lives in cursor/: time.ts
- * (timestamp keys), entry.ts (identity and order of entries), sketch.ts (the exact list and the
- * sketch), state.ts (the stored shape, limits, recordStart), advance.ts (one poll's step); this
- * file states the guarantee and gathers the exports.
+ * (timestamp keys), entry.ts (identity and order of entries), mix.ts (the hash mixing that entry.ts
+ * and sketch.ts share), sketch.ts (the exact list and the sketch), state.ts (the stored shape,
+ * limits, recordStart), advance.ts (one poll's step); this file states the guarantee and gathers
+ * the exports.
  *
  * What the API gives (docs/api-notes.md, "Operation logs"): GET …/operations/{id}/logs returns the
  * whole retained log of one operation as a bare array, in no documented order, without
@@ -35,8 +36,9 @@
  *   digits: each is emitted once, but one that shows up late may come out carrying another
  *   copy's digits, and a copy that shows up late within the second of the floor is skipped.
  * - The state is bounded whatever the history, equal timestamps included: under 4.6 KB for one
- *   operation, 5.3 KB for 10, 7.5 KB for 20 (operation IDs as UUIDs), plus at most 16 keys of
- *   undated entries per operation. A poll hashes at most about MAX_WINDOW_ENTRIES entries per
+ *   operation, 5.3 KB for 10, 7.5 KB for 20, about 28 KB for 100 (operation IDs as UUIDs; from
+ *   about 17 operations on each gets the least share, MIN_BYTES_PER_OPERATION), plus at most 16
+ *   keys of undated entries per operation. A poll hashes at most about MAX_WINDOW_ENTRIES entries per
  *   operation plus the new ones, never the whole history.
  *
  * Design

@@ -23,6 +23,7 @@ import {
 	readState,
 	recordStart,
 } from './logCursor';
+import { timestampKey } from '../common/timestamps';
 import { matchesFilters, toItem } from './output';
 import {
 	knownProjectId,
@@ -44,16 +45,20 @@ import {
  * Watching a whole installation or integration (version 2). Each poll, with every request before
  * any decision:
  * 1. the installations (the one chosen, or the integration's list, at most MAX_INSTALLATIONS);
- * 2. each installation's operations list, from where the last poll stopped, as far as needed
- *    (discovery.ts: to the end, to the page cap, or, newest first, to the floor);
+ * 2. each installation's operations list, from where the last poll left off (checked), as far as
+ *    needed (discovery.ts, ListingProgress: to the end, to the page cap, oldest first to twice the
+ *    room, newest first to the floor);
  * 3. the watched operations the list did not show, one by one (finished? gone?);
- * 4. the logs of every watched operation (at most MAX_WATCHED_OPERATIONS).
+ * 4. the logs of every watched operation (at most MAX_WATCHED_OPERATIONS, LOG_READS_AT_ONCE at a
+ *    time).
  * Then discovery and the log cursor decide, and both states are written together with no await
  * in between (the project's ID lookup, when needed, comes before and is followed by a second
  * decision, as in pollOperations.ts). A failed request fails the poll with nothing written,
  * except on the very first poll, whose start is recorded so that history stays history.
  */
 export const DISCOVERY_KEY = 'discovery';
+/** Log requests in flight at once in one poll. */
+export const LOG_READS_AT_ONCE = 4;
 
 function scopeOf(settings: Settings): string {
 	return scopeFingerprint([
@@ -80,7 +85,11 @@ async function installationsOf(context: IPollFunctions, settings: Settings): Pro
 	return ids;
 }
 
-/** One installation's list as far as this poll reads it (see ListingProgress). */
+/**
+ * One installation's list as far as this poll reads it (see ListingProgress): from the first page,
+ * or from where the last poll left off when that page still starts where it did (discovery.ts,
+ * coverageOf); otherwise from the first page again.
+ */
 async function listInstallation(
 	context: IPollFunctions,
 	settings: Settings,
@@ -88,10 +97,12 @@ async function listInstallation(
 	state: InstallationState | undefined,
 	firstPageOnly = false,
 ): Promise<InstallationListing> {
-	const operations: ListedOperation[] = [];
 	// a new installation is read up to the cap: running operations older than the start count too
-	const progress = new ListingProgress(state ? state.f : '');
-	let token = state?.p;
+	const floor = state ? state.f : '';
+	let resume = state?.p !== undefined && !firstPageOnly ? state : undefined;
+	let progress = new ListingProgress(floor);
+	let operations: ListedOperation[] = [];
+	let token = resume?.p;
 	for (;;) {
 		let page;
 		try {
@@ -105,11 +116,12 @@ async function listInstallation(
 		} catch (error) {
 			// a stored token the API no longer takes: read from the first page instead
 			if (
-				token &&
-				token === state?.p &&
+				resume &&
+				token === resume.p &&
 				error instanceof NodeApiError &&
 				error.httpCode === '400'
 			) {
+				resume = undefined;
 				token = undefined;
 				continue;
 			}
@@ -119,12 +131,39 @@ async function listInstallation(
 					: new NodeApiError(context.getNode(), error as JsonObject);
 			throw failure;
 		}
+		if (
+			resume &&
+			token === resume.p &&
+			progress.pages.length === 0 &&
+			!resumesAt(page.results, resume)
+		) {
+			// the list moved (older operations gone, or another order): start over from the top
+			resume = undefined;
+			token = undefined;
+			progress = new ListingProgress(floor);
+			operations = [];
+			continue;
+		}
 		operations.push(...page.results);
-		const more = progress.page(page.results);
-		if (page.done || !more || firstPageOnly) return { installationId, operations };
-		if (progress.capped) return { installationId, operations, continueFrom: page.nextPageToken };
+		const more = progress.page(page.results, token);
+		const listing = (done: boolean): InstallationListing => ({
+			installationId,
+			operations,
+			pages: progress.pages,
+			start: resume?.o ?? 'top',
+			done,
+		});
+		if (page.done) return listing(true);
+		if (!more || firstPageOnly || progress.capped) return listing(false);
 		token = page.nextPageToken;
 	}
+}
+
+/** Whether a page fetched with a stored token still starts where it did (see InstallationState). */
+function resumesAt(results: readonly ListedOperation[], resume: InstallationState): boolean {
+	const first = results.map((o) => timestampKey(o.createTime)).find((k) => k !== undefined);
+	if (first === undefined || resume.b === undefined) return false;
+	return resume.o === 'a' ? first <= resume.b : first >= resume.b;
 }
 
 interface Gathered {
@@ -160,15 +199,22 @@ async function gather(
 		listings,
 		lookedUp,
 	});
-	const logs: OperationLogs[] = [];
-	for (const watched of plan.watch) {
-		const response = await fetchOperationLogs(context, settings.project, watched.operationId);
-		logs.push({
-			operationId: watched.operationId,
-			entries: normalizeEntries(watched.operationId, response),
-			...(watched.first === 'new' ? { emitExisting: true } : {}),
-		});
-	}
+	// up to LOG_READS_AT_ONCE requests at a time: a poll may read up to MAX_WATCHED_OPERATIONS logs
+	const logs: OperationLogs[] = new Array(plan.watch.length);
+	let nextIndex = 0;
+	const reader = async () => {
+		while (nextIndex < plan.watch.length) {
+			const index = nextIndex++;
+			const watched = plan.watch[index];
+			const response = await fetchOperationLogs(context, settings.project, watched.operationId);
+			logs[index] = {
+				operationId: watched.operationId,
+				entries: normalizeEntries(watched.operationId, response),
+				...(watched.first === 'new' ? { emitExisting: true } : {}),
+			};
+		}
+	};
+	await Promise.all(Array.from({ length: LOG_READS_AT_ONCE }, reader));
 	return { plan, logs };
 }
 

@@ -53,6 +53,14 @@ export interface PollRunnerOptions {
 		response: { statusCode: number; body: unknown },
 	) => void;
 	nodeName?: string;
+	/**
+	 * Answers requests in-process instead of over HTTP (an in-process fake of the API, e.g.
+	 * test/harness/operationsFake.ts): gets the authenticated request's method and full URL.
+	 */
+	transport?: (
+		method: string,
+		url: URL,
+	) => { statusCode: number; body: unknown } | Promise<{ statusCode: number; body: unknown }>;
 }
 
 export interface PollOutcome {
@@ -60,6 +68,19 @@ export interface PollOutcome {
 	error?: Error & { description?: string; httpCode?: string | null; context?: IDataObject };
 	/** Whether the static data was written to the persisted copy after this poll. */
 	persisted: boolean;
+}
+
+/** The full URL of a request: base URL joined, query string appended. */
+export function requestUrl(options: IHttpRequestOptions): URL {
+	const base = (options.baseURL ?? '').replace(/\/+$/, '');
+	const path = options.url.startsWith('http')
+		? options.url
+		: `${base}${options.url.startsWith('/') ? '' : '/'}${options.url}`;
+	const url = new URL(path);
+	for (const [key, value] of Object.entries(options.qs ?? {})) {
+		if (value !== undefined) url.searchParams.append(key, String(value));
+	}
+	return url;
 }
 
 /** The request as n8n's helper would send it: base URL joined, query string, JSON body. */
@@ -72,14 +93,7 @@ async function send(
 	headers: Record<string, string>;
 	body: unknown;
 }> {
-	const base = (options.baseURL ?? '').replace(/\/+$/, '');
-	const path = options.url.startsWith('http')
-		? options.url
-		: `${base}${options.url.startsWith('/') ? '' : '/'}${options.url}`;
-	const url = new URL(path);
-	for (const [key, value] of Object.entries(options.qs ?? {})) {
-		if (value !== undefined) url.searchParams.append(key, String(value));
-	}
+	const url = requestUrl(options);
 	const headers: Record<string, string> = {};
 	for (const [key, value] of Object.entries(options.headers ?? {})) headers[key] = String(value);
 	let body: string | undefined;
@@ -252,7 +266,7 @@ export class PollRunner {
 	}
 
 	private context(mode: 'trigger' | 'manual', activation: boolean) {
-		const { parameters, credentials, onResponse } = this.options;
+		const { parameters, credentials, onResponse, transport } = this.options;
 		const node = this.node;
 		const workflow = this.workflow;
 		const networkTimeoutMs = this.networkTimeoutMs;
@@ -300,7 +314,12 @@ export class PollRunner {
 					// n8n hands authenticate the caller's own options object (request-helpers
 					// authentication.js), so what it sets (headers, baseURL) is visible to the caller.
 					const authenticated = await type.authenticate({ ...data }, requestOptions);
-					const response = await send(authenticated, networkTimeoutMs);
+					const response = transport
+						? {
+								headers: {},
+								...(await transport(authenticated.method ?? 'GET', requestUrl(authenticated))),
+							}
+						: await send(authenticated, networkTimeoutMs);
 					onResponse?.(requestOptions, response);
 					if (response.statusCode >= 400 && !requestOptions.ignoreHttpStatusErrors) {
 						throw Object.assign(

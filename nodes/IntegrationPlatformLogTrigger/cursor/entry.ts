@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 
 import { timestampKey } from '../../common/timestamps';
-import { COPY_SEED, mix } from './sketch';
+import { COPY_SEED, mix } from './mix';
 import { fractionDigits, isoWithOriginalPrecision, keyToNs, nsToKey, UNIT_NS } from './time';
 
 /** One log entry as the API returns it (all three fields required, but be lenient). */

@@ -3,6 +3,7 @@
  * encoding, and the invertible Bloom sketch of the older ones with its difference listing. Pure.
  */
 import type { LogEntry } from './entry';
+import { mix } from './mix';
 import { NS_PER_S } from './time';
 
 export const LIST_ITEM_BYTES = 8;
@@ -38,17 +39,7 @@ export function seenOfItem(item: Item): Seen {
 	return { ...item, lo, hi: lo + NS_PER_S - 1n };
 }
 
-export function mix(off: number, k1: number, k2: number, seed: number): number {
-	let h = (seed ^ k2) >>> 0;
-	h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-	h = (h ^ ((k1 << 16) | off)) >>> 0;
-	h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-	h = Math.imul(h ^ (h >>> 16), 0x27d4eb2d);
-	return (h ^ (h >>> 15)) >>> 0;
-}
-
 const CELL_SEEDS = [0x9e3779b1, 0x7f4a7c15, 0x6a09e667];
-export const COPY_SEED = 0xbb67ae85;
 const CHECK_SEED = 0x3c6ef372;
 
 /**

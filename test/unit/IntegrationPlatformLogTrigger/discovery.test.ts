@@ -3,6 +3,7 @@
  * what is new, what is history, room, retirement, bounds, and reading stored state back.
  */
 import {
+	coverageOf,
 	discover,
 	KNOWN_BUDGET,
 	ListingProgress,
@@ -11,6 +12,7 @@ import {
 	readDiscovery,
 	RETIRE_AFTER_FINISHED_POLLS,
 	type DiscoveryState,
+	type InstallationListing,
 	type ListedOperation,
 } from '../../../nodes/IntegrationPlatformLogTrigger/discovery';
 
@@ -70,8 +72,9 @@ describe('discover', () => {
 			retiring.push(...r.watch.map((w) => w.retiring));
 			state = r.next;
 		}
-		// taken (new), seen finished once, seen finished twice → retired; then never again
-		expect(retiring).toEqual([false, false, true]);
+		// taken (new) and listed finished already: that poll counts; the next one reads it a last
+		// time and retires it; then never again
+		expect(retiring).toEqual([false, true]);
 		expect(state.i.inst.t).toBeUndefined();
 		expect(state.i.inst.k).toHaveLength(1);
 		expect(poll(state, list, NOW + 10 * 60_000).watch).toEqual([]);
@@ -147,5 +150,83 @@ describe('ListingProgress', () => {
 		expect(p.page([op('c', NOW - 5000)])).toBe(true);
 		for (let i = 2; i < MAX_PAGES_PER_POLL; i++) p.page([]);
 		expect(p.capped).toBe(true);
+	});
+});
+
+describe('what a poll verified (coverageOf) and how far the floor rises', () => {
+	const floor = iso(NOW);
+	const ops = (...offsets: number[]) => offsets.map((o, i) => op(`o${i}-${o}`, NOW + o));
+	const listing = (
+		operations: ListedOperation[],
+		pages: InstallationListing['pages'],
+		more: Partial<InstallationListing> = {},
+	): InstallationListing => ({ installationId: 'inst', operations, pages, done: false, ...more });
+
+	test('oldest first, stopped before the end: up to just below the last creation time read', () => {
+		const read = ops(1000, 2000, 3000);
+		const c = coverageOf(listing(read, [{ first: iso(NOW + 1000), last: iso(NOW + 3000) }]), floor);
+		expect(c.order).toBe('a');
+		expect(c.through! < iso(NOW + 3000) && c.through! > iso(NOW + 2000)).toBe(true);
+		expect(coverageOf(listing(read, [{}], { done: true }), floor).through).toBeNull();
+	});
+
+	test('newest first: everything once a run from the top reaches the floor; nothing while a gap is left, which is resumed', () => {
+		const reached = ops(3000, 2000, -1000);
+		expect(coverageOf(listing(reached, [{}]), floor).through).toBeNull();
+		const capped = ops(3000, 2000, 1500);
+		const c = coverageOf(
+			listing(capped, [{}, { token: 'T2', first: iso(NOW + 1500), last: iso(NOW + 1500) }]),
+			floor,
+		);
+		expect(c.through).toBeUndefined();
+		expect(c.gap).toEqual({ p: 'T2', b: iso(NOW + 1500) });
+		// the gap's run, reaching the floor: below the run's first creation time
+		const gapRun = coverageOf(
+			listing(ops(1500, 1000, -500), [{ token: 'T2' }], { start: 'd' }),
+			floor,
+		);
+		expect(gapRun.through! < iso(NOW + 1500)).toBe(true);
+	});
+
+	test('no order: only a list read whole from the first page', () => {
+		const mixed = ops(2000, 1000, 3000);
+		expect(coverageOf(listing(mixed, [{}]), floor).through).toBeUndefined();
+		expect(coverageOf(listing(mixed, [{}], { done: true }), floor).through).toBeNull();
+	});
+
+	test('the floor never rises above what the poll did not read, nor past an operation left waiting', () => {
+		const start = poll(undefined, []).next;
+		// oldest first, more new operations than room, the list going on past what was read
+		const read = Array.from({ length: MAX_WATCHED_OPERATIONS + 10 }, (_, i) =>
+			op(`n${String(i).padStart(3, '0')}`, NOW + 60_000 + i * 3_600_000, 'success'),
+		);
+		const r = discover({
+			previous: start,
+			scope: SCOPE,
+			now: NOW + 1000 * 3_600_000,
+			emitExisting: false,
+			listings: [
+				listing(read, [
+					{ first: read[0].createTime as string, last: read[49].createTime as string },
+					{
+						token: 'P2',
+						first: read[50].createTime as string,
+						last: read[read.length - 1].createTime as string,
+					},
+				]),
+			],
+		});
+		expect(r.watch).toHaveLength(MAX_WATCHED_OPERATIONS);
+		expect(r.waiting).toBe(9); // the last one read is beyond what the poll verified
+		const waitingFirst = read[MAX_WATCHED_OPERATIONS].createTime as string;
+		expect(r.next.i.inst.f < waitingFirst).toBe(true);
+		// the next poll resumes at the page holding the oldest waiting operation
+		expect(r.next.i.inst).toMatchObject({ p: 'P2', b: read[50].createTime, o: 'a' });
+	});
+
+	test('a stored page token without its check (an older state) is not used', () => {
+		const first = poll(undefined, []);
+		const old = { ...first.next, i: { inst: { f: first.next.s, p: 'T' } } };
+		expect(readDiscovery(old, SCOPE)?.i.inst.p).toBeUndefined();
 	});
 });
