@@ -159,10 +159,10 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 	}
 }
 
-/** The body as a JSON object, or undefined (not UTF-8, not JSON, or not an object). */
 /** Stateless between calls (no `stream` option), so one serves every delivery. */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** The body as a JSON object, or undefined (not UTF-8, not JSON, or not an object). */
 function parseJsonObject(body: Buffer): Json | undefined {
 	let text: string;
 	try {

@@ -97,7 +97,7 @@ function once<T>(read: () => T): () => T {
 
 /**
  * The event selection. Each parameter is read when the message first needs it, once: a read
- * message never needs the subscribe or notification types, and most messages only the events.
+ * message needs only the events and the object names, never the subscribe or notification types.
  */
 export function selectionOf(context: Context): EventSelection {
 	const events = once(() => selectedEvents(context));

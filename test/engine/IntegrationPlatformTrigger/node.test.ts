@@ -578,6 +578,9 @@ describe('refusals: status, and nothing starts', () => {
 				items: undefined,
 			});
 		}
+		// The decoder that refused the bytes that are not UTF-8 decodes the next body afresh.
+		const valid = signed(secret, notificationBody);
+		expect((await h.call({ headers: valid.headers, raw: valid.raw })).items).toHaveLength(1);
 		// Unsigned junk is a 401, not a 400: nothing is parsed before the signature.
 		expect(
 			await h.call({ headers: { 'content-type': 'text/plain' }, raw: Buffer.from('junk') }),
