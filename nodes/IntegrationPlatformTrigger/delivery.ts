@@ -28,7 +28,14 @@ import {
 import type { DeliveryInfo, Json } from './events';
 import { safeUrl } from './registration';
 import { replayMemory } from './replay';
-import { downloadsOf, outputModeOf, selectionOf, toleranceOf, verifying } from './settings';
+import {
+	downloadsOf,
+	optionsOf,
+	outputModeOf,
+	selectionOf,
+	toleranceOf,
+	verifying,
+} from './settings';
 import { verifyDelivery } from './verify';
 
 /**
@@ -127,9 +134,11 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 		return refuse(context, 413, 'Payload Too Large');
 	}
 
+	// Each parameter is read at most once per delivery, and only when needed.
+	const options = optionsOf(context);
 	let verified: Verified | undefined;
 	if (verifying(context)) {
-		const tolerance = toleranceOf(context);
+		const tolerance = toleranceOf(options());
 		const now = Math.floor(Date.now() / 1000);
 		const outcome = await verifyDelivery(context, body, tolerance, now);
 		if (!outcome.ok) return refuse(context, outcome.status, outcome.reason);
@@ -141,7 +150,7 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 	// service's next attempt is processed, not taken as a copy.
 	let acknowledged = false;
 	try {
-		const result = await processMessage(context, body, verified, receivedAt);
+		const result = await processMessage(context, body, verified, receivedAt, options);
 		acknowledged = result.acknowledged;
 		return result.response;
 	} finally {
@@ -150,11 +159,14 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 	}
 }
 
+/** Stateless between calls (no `stream` option), so one serves every delivery. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** The body as a JSON object, or undefined (not UTF-8, not JSON, or not an object). */
 function parseJsonObject(body: Buffer): Json | undefined {
 	let text: string;
 	try {
-		text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+		text = utf8.decode(body);
 	} catch {
 		return undefined;
 	}
@@ -207,6 +219,7 @@ async function processMessage(
 	body: Buffer | undefined,
 	verified: Verified | undefined,
 	receivedAt: string,
+	options: () => IDataObject,
 ): Promise<{ response: IWebhookResponseData; acknowledged: boolean }> {
 	const ack = (reason: string) => ({ response: acknowledge(context, reason), acknowledged: true });
 	const fail = (status: number, text: string) => ({
@@ -237,7 +250,7 @@ async function processMessage(
 	if (location.type === 'inline') records = location.records;
 	// Only a verified message's URL is fetched: an unverified one could make n8n request any
 	// address an outsider chooses (server-side request forgery).
-	const downloads = location.type === 'url' && verified ? downloadsOf(context) : undefined;
+	const downloads = location.type === 'url' && verified ? downloadsOf(options()) : undefined;
 	if (location.type === 'url' && verified && downloads?.enabled) {
 		records = await download(context, verified, location.url, downloads.policy);
 		if (!records) return fail(502, 'Bad Gateway: the result could not be downloaded');

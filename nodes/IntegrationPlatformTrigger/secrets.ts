@@ -1,7 +1,8 @@
 /**
  * Where the signing secret comes from: the signing-secret credential (typed in by the user, kept
- * encrypted by n8n), or the destination itself, fetched with the API credential and kept in this
- * process's memory. SecretCache is pure (test/unit/IntegrationPlatformTrigger/secrets.test.ts).
+ * encrypted by n8n, read for each delivery and never kept afterwards), or the destination itself,
+ * fetched with the API credential and kept in this process's memory. SecretCache is pure
+ * (test/unit/IntegrationPlatformTrigger/secrets.test.ts).
  *
  * Why a cache: fetching the destination (GET …/destinations/{name}?includeSecrets=true,
  * docs/api-notes.md, "getDestination") on every delivery would cost an API round trip per
@@ -26,6 +27,7 @@ import { apiRequest } from '../common/api';
 import { encodePathSegment } from '../common/paths';
 import {
 	apiCredentialType,
+	authentication,
 	destinationNameFor,
 	isTest,
 	projectOf,
@@ -171,6 +173,39 @@ function keysOf(secrets: string[]): Buffer[] {
 	return secrets.map(decodeSecret).filter((k): k is Buffer => k !== undefined);
 }
 
+/**
+ * Reads of the signing-secret credential in progress, by node and credential. Only while a read
+ * runs: the entry goes when it settles.
+ */
+const credentialReads = new Map<string, Promise<Buffer[]>>();
+
+/**
+ * The HMAC keys in the signing-secret credential, read for this delivery. A delivery that arrives
+ * while a read for the same node and credential is in progress waits for that read instead of
+ * starting its own: in n8n 2.41 each read costs a database query, a decryption and, with n8n's
+ * default expression engine, a fresh isolate (docs/n8n-notes.md, "Webhook triggers"). The keys
+ * stay referenced only by the deliveries that awaited the read, as long as each of them runs, as
+ * n8n keeps a credential for the duration of a call: nothing keeps them after that, so the next
+ * delivery reads the credential anew and an edit takes effect at once.
+ */
+async function sharedCredentialRead(context: IWebhookFunctions, key: string): Promise<Buffer[]> {
+	const inFlight = credentialReads.get(key);
+	if (inFlight) return await inFlight;
+	const read = (async () => {
+		// Only the one field: the rest of the credential is not needed here.
+		const { signingSecret } = await context.getCredentials(SIGNING_SECRET_CREDENTIAL);
+		const keys = keysOf(splitSecrets(String(signingSecret ?? '')));
+		if (keys.length === 0) {
+			context.logger.warn(
+				'Integration Platform Trigger: the signing-secret credential holds no usable secret (whsec_… or base64); every delivery is refused',
+			);
+		}
+		return keys;
+	})().finally(() => credentialReads.delete(key));
+	credentialReads.set(key, read);
+	return await read;
+}
+
 export interface SigningKeys {
 	/** Whose messages these are: the replay memory keeps ids apart per scope. */
 	scope: string;
@@ -191,21 +226,16 @@ export interface SecretUnavailable {
 export async function signingKeys(
 	context: IWebhookFunctions,
 ): Promise<SigningKeys | SecretUnavailable> {
-	if (secretFromCredential(context)) {
-		// Read on every delivery, so an edited credential takes effect at once.
-		const credential = await context.getCredentials(SIGNING_SECRET_CREDENTIAL);
-		const keys = keysOf(splitSecrets(String(credential.signingSecret ?? '')));
-		if (keys.length === 0) {
-			context.logger.warn(
-				'Integration Platform Trigger: the signing-secret credential holds no usable secret (whsec_… or base64); every delivery is refused',
-			);
-		}
-		const scope = `credential:${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
-		return { scope, keys };
+	const auth = authentication(context);
+	if (secretFromCredential(context, auth)) {
+		const node = context.getNode();
+		const scope = `credential:${context.getWorkflow().id ?? ''}:${node.id}`;
+		const credentialId = node.credentials?.[SIGNING_SECRET_CREDENTIAL]?.id ?? '';
+		return { scope, keys: await sharedCredentialRead(context, `${scope}:${credentialId}`) };
 	}
 	const project = projectOf(context);
 	const destination = destinationNameFor(context, isTest(context));
-	const type = apiCredentialType(context);
+	const type = apiCredentialType(auth);
 	const credentialId = context.getNode().credentials?.[type]?.id ?? '';
 	const scope = JSON.stringify([type, credentialId, project, destination]);
 	const fetch = async () => await fetchSigningSecret(context, project, destination);

@@ -24,8 +24,8 @@ export function authentication(context: Context): TriggerAuthentication {
 }
 
 /** The API credential type in use (API key unless the bearer token is chosen). */
-export function apiCredentialType(context: Context): string {
-	return CREDENTIAL_TYPE[authentication(context) === 'bearerToken' ? 'bearerToken' : 'apiKey'];
+export function apiCredentialType(auth: TriggerAuthentication): string {
+	return CREDENTIAL_TYPE[auth === 'bearerToken' ? 'bearerToken' : 'apiKey'];
 }
 
 /** Test listening (the editor's "Listen for test event") rather than an active workflow. */
@@ -68,10 +68,13 @@ export function verifying(context: Context): boolean {
 	return context.getNodeParameter('verifySignature', true) !== false;
 }
 
-/** Whether the signing secret is the one in the signing-secret credential (else: fetched). */
-export function secretFromCredential(context: Context): boolean {
+/**
+ * Whether the signing secret is the one in the signing-secret credential (else: fetched); `auth`
+ * is authentication(context), read once by the caller.
+ */
+export function secretFromCredential(context: Context, auth: TriggerAuthentication): boolean {
 	return (
-		authentication(context) === 'none' ||
+		auth === 'none' ||
 		context.getNodeParameter('signingSecretSource', 'destination') === 'credential'
 	);
 }
@@ -86,12 +89,34 @@ function stringList(context: Context, name: string): string[] {
 	return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
+/** Reads `read()` on first access only, then answers the same value. */
+function once<T>(read: () => T): () => T {
+	let value: { v: T } | undefined;
+	return () => (value ??= { v: read() }).v;
+}
+
+/**
+ * The event selection. Each parameter is read when the message first needs it, once: a read
+ * message needs only the events and the object names, never the subscribe or notification types.
+ */
 export function selectionOf(context: Context): EventSelection {
+	const events = once(() => selectedEvents(context));
+	const subscribeEventTypes = once(() => stringList(context, 'subscribeEventTypes'));
+	const notificationTypes = once(() => stringList(context, 'notificationTypes'));
+	const objectNames = once(() => parseNameList(context.getNodeParameter('objectNames', '')));
 	return {
-		events: selectedEvents(context),
-		subscribeEventTypes: stringList(context, 'subscribeEventTypes'),
-		notificationTypes: stringList(context, 'notificationTypes'),
-		objectNames: parseNameList(context.getNodeParameter('objectNames', '')),
+		get events() {
+			return events();
+		},
+		get subscribeEventTypes() {
+			return subscribeEventTypes();
+		},
+		get notificationTypes() {
+			return notificationTypes();
+		},
+		get objectNames() {
+			return objectNames();
+		},
 	};
 }
 
@@ -99,19 +124,24 @@ export function outputModeOf(context: Context): OutputMode {
 	return context.getNodeParameter('output', 'message') === 'record' ? 'record' : 'message';
 }
 
-function options(context: Context): IDataObject {
-	const value = context.getNodeParameter('options', {});
-	return typeof value === 'object' && value !== null ? (value as IDataObject) : {};
+/**
+ * The Options collection, read on first use and once per delivery: the tolerance and the download
+ * rules both come from it.
+ */
+export function optionsOf(context: Context): () => IDataObject {
+	return once(() => {
+		const value = context.getNodeParameter('options', {});
+		return typeof value === 'object' && value !== null ? (value as IDataObject) : {};
+	});
 }
 
 /** The timestamp tolerance, held to the field's 30–3600 s even when an expression sets it. */
-export function toleranceOf(context: Context): number {
-	return clampTolerance(options(context).toleranceSeconds);
+export function toleranceOf(chosen: IDataObject): number {
+	return clampTolerance(chosen.toleranceSeconds);
 }
 
 /** Whether `url` results are downloaded, and under which rules (download.ts). */
-export function downloadsOf(context: Context): { enabled: boolean; policy: DownloadPolicy } {
-	const chosen = options(context);
+export function downloadsOf(chosen: IDataObject): { enabled: boolean; policy: DownloadPolicy } {
 	return {
 		enabled: chosen.downloadResults !== false,
 		policy: {

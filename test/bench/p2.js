@@ -23,6 +23,8 @@ const {
 const DURATION_MS = Number(process.env.BENCH_P2_SECONDS ?? 10) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_P2_CONCURRENCY ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** A rate to print: whole numbers, but one decimal below 10/s, where rounding hides the ratio. */
+const rate = (/** @type {number} */ perSecond) => perSecond.toFixed(perSecond < 10 ? 1 : 0);
 /** Closed-loop load on one URL; returns throughput and latency percentiles. */
 async function load(/** @type {string} */ url, /** @type {boolean} */ sign) {
 	const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -161,7 +163,7 @@ async function measureIn(/** @type {any} */ n8n, /** @type {string} */ setting) 
 				const result = await load(url, sign);
 				runs[name].push(result);
 				process.stdout.write(
-					`  ${name.padEnd(6)} round ${round + 1}: ${result.perSecond.toFixed(0)}/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, rejected ${result.rejected}\n`,
+					`  ${name.padEnd(6)} round ${round + 1}: ${rate(result.perSecond)}/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, rejected ${result.rejected}\n`,
 				);
 				// Let n8n finish the executions of this round before the next one starts.
 				await new Promise((r) => setTimeout(r, 3000));
@@ -181,7 +183,7 @@ async function measureIn(/** @type {any} */ n8n, /** @type {string} */ setting) 
 				list.length ? med(list.map((r) => r[key])) : NaN,
 			]),
 		);
-	const rate = medians('perSecond');
+	const perSecond = medians('perSecond');
 	const p99 = medians('p99');
 	const p50 = medians('p50');
 	const rejected = runs.ours.reduce((s, r) => s + r.rejected, 0);
@@ -190,11 +192,11 @@ async function measureIn(/** @type {any} */ n8n, /** @type {string} */ setting) 
 		text: [
 			`| P2 event trigger (${setting}), ${CONCURRENCY} concurrent senders × ${DURATION_MS / 1000} s | deliveries/s (runs) | median | p50 | p99 |`,
 			'|---|---|---|---|---|',
-			`| **Integration Platform Trigger, signature verified** | ${runs.ours.map((r) => r.perSecond.toFixed(0)).join(' / ')} | ${rate.ours.toFixed(0)} | ${p50.ours.toFixed(1)} ms | ${p99.ours.toFixed(1)} ms |`,
-			`| Webhook node (peer, no verification) | ${runs.peer.map((r) => r.perSecond.toFixed(0)).join(' / ')} | ${rate.peer.toFixed(0)} | ${p50.peer.toFixed(1)} ms | ${p99.peer.toFixed(1)} ms |`,
-			`| bare community trigger (no parameters, no verification) | ${runs.bare.map((r) => r.perSecond.toFixed(0)).join(' / ')} | ${rate.bare.toFixed(0)} | ${p50.bare.toFixed(1)} ms | ${p99.bare.toFixed(1)} ms |`,
-			`| ratio ours / peer | | **${(rate.ours / rate.peer).toFixed(2)}** (target ≥ 0.9) | | **${(p99.ours / p99.peer).toFixed(2)}** (target ≤ 1.2) |`,
-			`| ratio ours / bare community trigger | | **${(rate.ours / rate.bare).toFixed(2)}** | | **${(p99.ours / p99.bare).toFixed(2)}** |`,
+			`| **Integration Platform Trigger, signature verified** | ${runs.ours.map((r) => rate(r.perSecond)).join(' / ')} | ${rate(perSecond.ours)} | ${p50.ours.toFixed(1)} ms | ${p99.ours.toFixed(1)} ms |`,
+			`| Webhook node (peer, no verification) | ${runs.peer.map((r) => rate(r.perSecond)).join(' / ')} | ${rate(perSecond.peer)} | ${p50.peer.toFixed(1)} ms | ${p99.peer.toFixed(1)} ms |`,
+			`| bare community trigger (no parameters, no verification) | ${runs.bare.map((r) => rate(r.perSecond)).join(' / ')} | ${rate(perSecond.bare)} | ${p50.bare.toFixed(1)} ms | ${p99.bare.toFixed(1)} ms |`,
+			`| ratio ours / peer | | **${(perSecond.ours / perSecond.peer).toFixed(2)}** (target ≥ 0.9) | | **${(p99.ours / p99.peer).toFixed(2)}** (target ≤ 1.2) |`,
+			`| ratio ours / bare community trigger | | **${(perSecond.ours / perSecond.bare).toFixed(2)}** | | **${(p99.ours / p99.bare).toFixed(2)}** |`,
 			'',
 			`Rejected signed deliveries of ours: ${rejected}.`,
 		].join('\n'),

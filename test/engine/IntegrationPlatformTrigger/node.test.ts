@@ -12,7 +12,13 @@ import {
 	startSim,
 	svix,
 } from '../../harness/eventTriggerSim';
-import { LOCAL_DOWNLOADS, SEED, TriggerHarness } from '../../harness/eventTriggerEngine';
+import { TestCredentialsHelper } from '../../harness/engine';
+import {
+	LOCAL_DOWNLOADS,
+	SEED,
+	SIGNING_SECRET_CREDENTIAL,
+	TriggerHarness,
+} from '../../harness/eventTriggerEngine';
 
 const P = `/projects/${SEED.projectName}`;
 const project = { __rl: true, mode: 'id', value: SEED.projectName };
@@ -572,6 +578,9 @@ describe('refusals: status, and nothing starts', () => {
 				items: undefined,
 			});
 		}
+		// The decoder that refused the bytes that are not UTF-8 decodes the next body afresh.
+		const valid = signed(secret, notificationBody);
+		expect((await h.call({ headers: valid.headers, raw: valid.raw })).items).toHaveLength(1);
 		// Unsigned junk is a 401, not a 400: nothing is parsed before the signature.
 		expect(
 			await h.call({ headers: { 'content-type': 'text/plain' }, raw: Buffer.from('junk') }),
@@ -615,6 +624,85 @@ describe('without a credential, or without verification', () => {
 		const forged = signed(`whsec_${Buffer.alloc(24, 3).toString('base64')}`, notificationBody);
 		expect((await h.call({ headers: forged.headers, raw: forged.raw })).status).toBe(401);
 		await h.deactivate();
+	});
+
+	describe('reading the signing-secret credential', () => {
+		const secretA = `whsec_${Buffer.alloc(24, 11).toString('base64')}`;
+		const secretB = `whsec_${Buffer.alloc(24, 12).toString('base64')}`;
+		/** What the credential holds now; each read takes 50 ms, so that deliveries overlap it. */
+		let stored: string;
+		let reads: jest.SpyInstance;
+
+		beforeEach(() => {
+			stored = secretA;
+			reads = jest
+				.spyOn(TestCredentialsHelper.prototype, 'getDecrypted')
+				.mockImplementation(async (_data, _nodeCredentials, type) => {
+					await new Promise((resolve) => setTimeout(resolve, 50));
+					if (type !== SIGNING_SECRET_CREDENTIAL) throw new Error(`unexpected read of ${type}`);
+					if (stored === 'unreadable') throw new Error('credential not found');
+					return { signingSecret: stored };
+				});
+		});
+		afterEach(() => reads.mockRestore());
+
+		async function secretTrigger() {
+			return await trigger(
+				{ events: ['notification'] },
+				{ authentication: 'none', credential: null, signingSecret: secretA },
+			);
+		}
+
+		test('deliveries that arrive during a read share it; the next one reads anew, so an edit takes effect at once', async () => {
+			const h = await secretTrigger();
+			const answers = await Promise.all(
+				[1, 2, 3].map(async () => {
+					const r = signed(secretA, notificationBody);
+					return await h.call({ headers: r.headers, raw: r.raw });
+				}),
+			);
+			expect(answers.map((a) => a.items?.length)).toEqual([1, 1, 1]);
+			expect(reads).toHaveBeenCalledTimes(1);
+
+			stored = secretB;
+			const withB = signed(secretB, notificationBody);
+			expect((await h.call({ headers: withB.headers, raw: withB.raw })).items).toHaveLength(1);
+			const withA = signed(secretA, notificationBody);
+			expect((await h.call({ headers: withA.headers, raw: withA.raw })).status).toBe(401);
+			expect(reads).toHaveBeenCalledTimes(3);
+		});
+
+		test('a failed read fails the deliveries that waited for it (500, the sender retries) and is not remembered', async () => {
+			const h = await secretTrigger();
+			stored = 'unreadable';
+			const answers = await Promise.all(
+				[1, 2].map(async () => {
+					const r = signed(secretA, notificationBody);
+					return await h.call({ headers: r.headers, raw: r.raw });
+				}),
+			);
+			expect(answers.map((a) => [a.status, a.items])).toEqual([
+				[500, undefined],
+				[500, undefined],
+			]);
+			stored = secretA;
+			const again = signed(secretA, notificationBody);
+			expect((await h.call({ headers: again.headers, raw: again.raw })).items).toHaveLength(1);
+			expect(reads).toHaveBeenCalledTimes(2);
+		});
+
+		test('unsigned and stale deliveries are refused before any read', async () => {
+			const h = await secretTrigger();
+			const raw = Buffer.from(notificationBody);
+			expect((await h.call({ headers: { 'content-type': 'application/json' }, raw })).status).toBe(
+				401,
+			);
+			const stale = signed(secretA, notificationBody, {
+				timestamp: Math.floor(Date.now() / 1000) - 3600,
+			});
+			expect((await h.call({ headers: stale.headers, raw: stale.raw })).status).toBe(401);
+			expect(reads).not.toHaveBeenCalled();
+		});
 	});
 
 	test('a Signing Secret From left over from an API credential does not stand in the way', async () => {
