@@ -536,6 +536,9 @@ export async function writeRecords(this: IExecuteFunctions): Promise<INodeExecut
 
 	// An earlier try of this node run (Retry On Fail) may have written some of the items.
 	const runKey = runKeyOf(this);
+	// Routing's call for one item (the node as an AI tool, routing/customAsRouting.ts) comes with
+	// the item's own index; a run of all items does not.
+	const perItemCall = typeof (this as { getItemIndex?: unknown }).getItemIndex === 'function';
 	const recalled = runKey ? memory.recall(runKey, Date.now()) : undefined;
 	if (recalled === 'forgotten') {
 		throw new NodeOperationError(
@@ -556,16 +559,28 @@ export async function writeRecords(this: IExecuteFunctions): Promise<INodeExecut
 		}
 		return value;
 	};
+	// An item is the remembered one when both its position and its JSON match. Entries this try
+	// does not match (another call's items, as an AI tool calls the node per item) are kept.
+	const keyOf = (item: number, itemFingerprint: string) => `${item}:${itemFingerprint}`;
+	const earlierItems = new Map(
+		(recalled ?? []).map((entry) => [keyOf(entry.item, entry.fingerprint), entry]),
+	);
+	const earlierPositions = new Set((recalled ?? []).map((entry) => entry.item));
+	const matched = new Set<string>();
 
 	// Every item is read before anything is sent: an item that cannot be sent stops the node
 	// (without Continue On Fail) before any record is written.
 	const records: RecordToWrite[] = [];
 	const sendable = new Set<number>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const earlier = recalled?.get(itemIndex);
-		if (earlier && earlier.fingerprint === fingerprint(itemIndex)) {
-			byItem[itemIndex] = recalledOutcome(this, itemIndex, earlier.outcome);
-			continue;
+		if (earlierPositions.has(itemIndex)) {
+			const key = keyOf(itemIndex, fingerprint(itemIndex));
+			const earlier = earlierItems.get(key);
+			if (earlier) {
+				matched.add(key);
+				byItem[itemIndex] = recalledOutcome(this, itemIndex, earlier.outcome);
+				continue;
+			}
 		}
 		try {
 			records.push(recordToWrite(this, params, itemIndex, items[itemIndex].json));
@@ -607,8 +622,20 @@ export async function writeRecords(this: IExecuteFunctions): Promise<INodeExecut
 		// However this try ends, a retry must know what it sent. n8n retries a node that threw or
 		// whose first item is an error; a try without any failed item is not retried.
 		if (runKey) {
-			if (clean) memory.forget(runKey);
-			else memory.remember(runKey, toRemember(byItem, fingerprint), Date.now());
+			// Read again: calls for other items may have run meanwhile (routing runs them side by side).
+			const now = Date.now();
+			const current = memory.recall(runKey, now);
+			if (current !== 'forgotten') {
+				const others = (current ?? []).filter(
+					(entry) => !matched.has(keyOf(entry.item, entry.fingerprint)),
+				);
+				// A call for one item of many is not the end of the node's run: a retry runs every
+				// item again, so what it wrote is kept even when nothing failed.
+				const keep =
+					clean && !perItemCall ? others : [...others, ...toRemember(byItem, fingerprint)];
+				if (keep.length) memory.remember(runKey, keep, now);
+				else memory.forget(runKey);
+			}
 		}
 	}
 

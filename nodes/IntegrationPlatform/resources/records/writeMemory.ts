@@ -53,7 +53,7 @@ export const DEFAULT_LIMITS: MemoryLimits = {
 
 interface Run {
 	at: number;
-	items: Map<number, { fingerprint: string; outcome: RememberedOutcome }>;
+	items: RememberedItem[];
 }
 
 export class WriteMemory {
@@ -68,16 +68,13 @@ export class WriteMemory {
 	 * What an earlier try of this run remembered: `undefined` when nothing (a first try, or earlier
 	 * tries sent nothing that must not be sent again), `'forgotten'` when it was pushed out.
 	 */
-	recall(
-		runKey: string,
-		now: number,
-	): Map<number, { fingerprint: string; outcome: RememberedOutcome }> | 'forgotten' | undefined {
+	recall(runKey: string, now: number): RememberedItem[] | 'forgotten' | undefined {
 		this.expire(now);
 		if (this.forgotten.has(runKey)) return 'forgotten';
 		return this.runs.get(runKey)?.items;
 	}
 
-	/** Replaces what is remembered of the run (the items of every try so far). */
+	/** Replaces what is remembered of the run (what every try so far left to remember). */
 	remember(runKey: string, items: RememberedItem[], now: number): void {
 		this.drop(runKey);
 		this.forgotten.delete(runKey);
@@ -87,11 +84,8 @@ export class WriteMemory {
 			this.pushOut(runKey, now);
 			return;
 		}
-		const run: Run = { at: now, items: new Map() };
-		for (const { item, fingerprint, outcome } of items)
-			run.items.set(item, { fingerprint, outcome });
-		this.runs.set(runKey, run);
-		this.itemCount += run.items.size;
+		this.runs.set(runKey, { at: now, items: [...items] });
+		this.itemCount += items.length;
 		while (this.runs.size > this.limits.runs || this.itemCount > this.limits.items) {
 			const oldest = this.runs.keys().next().value as string;
 			this.pushOut(oldest, now);
@@ -113,7 +107,7 @@ export class WriteMemory {
 	private drop(runKey: string): void {
 		const run = this.runs.get(runKey);
 		if (!run) return;
-		this.itemCount -= run.items.size;
+		this.itemCount -= run.items.length;
 		this.runs.delete(runKey);
 	}
 

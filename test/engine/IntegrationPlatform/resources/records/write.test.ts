@@ -6,7 +6,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { IntegrationPlatform } from '../../../../../nodes/IntegrationPlatform/IntegrationPlatform.node';
+import { runNode } from '../../../../harness/engine';
 import {
+	credentialsFor,
 	rl,
 	run,
 	SEED,
@@ -192,6 +195,26 @@ describe('a batch whose outcome is unknown: 250 records, the second batch to arr
 		expect(result.json.slice(100).every((json) => json.success === true && json.recordId)).toBe(
 			true,
 		);
+	});
+});
+
+describe('as an AI tool (routing calls the operation once per item, each seen as item 0)', () => {
+	test('with Retry On Fail, a record written then answered 500 is not sent again, and the other item is written once', async () => {
+		const nodeType = new IntegrationPlatform();
+		delete (nodeType as { customOperations?: unknown }).customOperations;
+		const { items, prefix } = contacts(2);
+		sim.faults.add({ route: 'writeRecords', processFirst: true, status: 500, times: 1 });
+		sim.journal.clear();
+		const result = await runNode({
+			nodeType,
+			parameters: write,
+			credentials: credentialsFor(sim) as never,
+			items,
+			nodeSettings: retryOnFail,
+		});
+		const counts = creations(prefix);
+		expect({ item0: counts.get(0), item1: counts.get(1) }).toEqual({ item0: 1, item1: 1 });
+		expect(result.error?.message).toMatch(/^The record may have been written/);
 	});
 });
 
