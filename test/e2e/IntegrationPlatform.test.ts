@@ -196,3 +196,86 @@ describe('errors in real n8n', () => {
 		expect(items[2]).toEqual({ deleted: true, topicId: SEED.topicId });
 	});
 });
+
+describe('Records → Write with Retry On Fail in real n8n', () => {
+	test('a batch written, then answered 500: n8n retries the node, no record is created twice', async () => {
+		const tag = `e2e-once-${Date.now()}-`;
+		ctx.sim.faults.add({
+			route: 'writeRecords',
+			processFirst: true,
+			status: 500,
+			skip: 1,
+			times: 1,
+		});
+		const run = await ctx.n8n.runWorkflow(
+			{
+				name: 'write once',
+				nodes: [
+					{
+						parameters: {},
+						name: 'Start',
+						type: 'n8n-nodes-base.manualTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+					},
+					{
+						parameters: {
+							jsCode: `return Array.from({ length: 250 }, (_, i) => ({ json: { email: '${tag}' + i + '@example.com' } }));`,
+						},
+						name: 'Contacts',
+						type: 'n8n-nodes-base.code',
+						typeVersion: 2,
+						position: [120, 0],
+					},
+					{
+						parameters: {
+							resource: 'records',
+							operation: 'write',
+							writeType: 'create',
+							project: { __rl: true, mode: 'id', value: SEED.projectId },
+							integration: { __rl: true, mode: 'id', value: SEED.integrationId },
+							groupRef: { __rl: true, mode: 'id', value: SEED.groupRef },
+							object: { __rl: true, mode: 'id', value: 'contacts' },
+						},
+						name: 'Integration Platform',
+						type: 'n8n-nodes-integration-platform.integrationPlatform',
+						typeVersion: 1,
+						position: [240, 0],
+						credentials: { integrationPlatformApi: { id: '1', name: 'x' } },
+						retryOnFail: true,
+						maxTries: 3,
+						waitBetweenTries: 0,
+					},
+				],
+				connections: {
+					Start: { main: [[{ node: 'Contacts', type: 'main', index: 0 }]] },
+					Contacts: { main: [[{ node: 'Integration Platform', type: 'main', index: 0 }]] },
+				},
+			},
+			ctx.credentials,
+		);
+		const store = (
+			ctx.sim.state.records as Map<string, Map<string, { fields: { email?: string } }>>
+		).get(`${SEED.installationId}/contacts`);
+		const emails = [...(store?.values() ?? [])]
+			.map((record) => String(record.fields.email))
+			.filter((email) => email.startsWith(tag));
+		const writes = ctx.sim.journal.entries.filter((entry) => entry.routeId === 'writeRecords');
+		process.stderr.write(
+			`\n[e2e] write once: ${writes.length} write requests, ${emails.length} records created, ${new Set(emails).size} distinct\n`,
+		);
+		ctx.sim.faults.clear();
+		expect({ created: emails.length, distinct: new Set(emails).size }).toEqual({
+			created: 250,
+			distinct: 250,
+		});
+		expect(writes).toHaveLength(3);
+		expect(run.status).toBe('error');
+		expect(run.errors['Integration Platform'].message).toMatch(
+			/^The record may have been written: the service answered Internal Server Error/,
+		);
+		expect(run.errors['Integration Platform'].description).toMatch(
+			/written: 150 \(items [0-9–, ]+\); may have been written: 100 \(items \d+–\d+\)/,
+		);
+	});
+});

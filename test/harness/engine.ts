@@ -115,7 +115,11 @@ export interface NodeRun {
 	credentialReads: number;
 }
 
+/** Each run is its own execution, with its own ID, as in n8n (Records → Write remembers per execution). */
+let executions = 0;
+
 export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
+	const executionId = `execution-${++executions}`;
 	const nodeType = options.nodeType ?? new IntegrationPlatform();
 	// What n8n's loader does to every declarative node: add the "Request Options" node setting
 	// (batching, proxy, timeout, SSL) that RoutingNode reads.
@@ -159,7 +163,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 		isArchived: false,
 		activeVersionId: null,
 	} as never;
-	const hooks = new ExecutionLifecycleHooks('manual', 'execution-1', workflowData);
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
 	const done = new Promise<IRun>((resolve) =>
 		hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolve(fullRunData)),
 	);
@@ -167,7 +171,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 	const base: Partial<IWorkflowExecuteAdditionalData> = {
 		hooks,
 		credentialsHelper,
-		executionId: 'execution-1',
+		executionId,
 		variables: {},
 		restApiUrl: 'http://localhost:5678/rest',
 		webhookBaseUrl: 'http://localhost:5678/webhook',

@@ -21,6 +21,9 @@ const { checkTransform } = require('./logTransforms');
  *   malformed?         run the request, then send its JSON body truncated (status 200 or `status`)
  *   reset?             destroy the socket without answering
  *   hang?              never answer (until the simulator closes)
+ *   processFirst?      run the request as usual first (a write is stored), then apply latencyMs,
+ *                      reset, hang, status/body or malformed to its answer: the outcome the
+ *                      client cannot see
  *   retryAfterSeconds? Retry-After header; problem bodies get retryable: true and retryAfter
  *   logs?              transform a 200 array answer (the logs route): shuffle, duplicate,
  *                      dropOldest, coarsen, seed; see logTransforms.js
@@ -32,7 +35,7 @@ const { checkTransform } = require('./logTransforms');
  * @typedef {{
  *   route: string, host?: import('./router').Host, method?: string, status?: number, body?: unknown,
  *   headers?: Record<string, string>, latencyMs?: number, malformed?: boolean, reset?: boolean,
- *   hang?: boolean, retryAfterSeconds?: number, times?: number, skip?: number,
+ *   hang?: boolean, processFirst?: boolean, retryAfterSeconds?: number, times?: number, skip?: number,
  *   logs?: import('./logTransforms').LogTransform,
  * }} FaultRule
  * @typedef {FaultRule & { id: string, matched: number, fired: number }} StoredRule
@@ -51,6 +54,7 @@ const KNOWN_FIELDS = [
 	'malformed',
 	'reset',
 	'hang',
+	'processFirst',
 	'retryAfterSeconds',
 	'times',
 	'skip',

@@ -380,8 +380,8 @@ async function handle(core, host, req, res) {
 	const request = { instance: instanceOf(pathname, route, params), requestId };
 
 	const fault = core.faults.take({ routeId: entry.routeId, host, method });
-	if (fault) {
-		entry.fault = fault.id;
+	if (fault) entry.fault = fault.id;
+	if (fault && !fault.processFirst) {
 		if (fault.latencyMs) {
 			const alive = await core.delay(fault.latencyMs);
 			if (!alive) return;
@@ -419,6 +419,24 @@ async function handle(core, host, req, res) {
 			...reply,
 			body: transformLogs(reply.body, fault.logs, generatorFor(fault, fault.logs.seed)),
 		};
+	}
+
+	if (fault && fault.processFirst) {
+		// The request did its work (a write is stored); only the answer goes wrong: it comes late,
+		// the connection drops, or another answer replaces it.
+		if (fault.latencyMs) {
+			const alive = await core.delay(fault.latencyMs);
+			if (!alive) return;
+		}
+		if (fault.reset) {
+			req.socket.destroy();
+			return;
+		}
+		if (fault.hang) return;
+		if (!fault.malformed && (fault.status !== undefined || fault.body !== undefined)) {
+			send(res, faultReply(fault, request), entry);
+			return;
+		}
 	}
 
 	if (fault && fault.malformed) {

@@ -177,6 +177,23 @@ describe('faults', () => {
 		});
 	});
 
+	test('processFirst: the request does its work, then the answer goes wrong', async () => {
+		t.sim.faults.add({ route: 'createTopic', processFirst: true, status: 500, times: 1 });
+		t.sim.faults.add({ route: 'createTopic', processFirst: true, reset: true, times: 1 });
+		t.sim.faults.add({ route: 'createTopic', processFirst: true, latencyMs: 300, times: 1 });
+		const before = t.sim.state.topics.size;
+		expectProblem(await t.api.post(`${P}/topics`, { name: 'first-then-500' }), 500);
+		await expect(t.api.post(`${P}/topics`, { name: 'first-then-reset' })).rejects.toMatchObject({
+			code: expect.stringMatching(/ECONNRESET|ERR_BAD_RESPONSE|ECONNABORTED/),
+		});
+		await expect(
+			t.api.post(`${P}/topics`, { name: 'first-then-late' }, { timeout: 100 }),
+		).rejects.toMatchObject({ code: 'ECONNABORTED' });
+		// Each request was carried out, although no client saw it succeed.
+		expect(t.sim.state.topics.size).toBe(before + 3);
+		expect(t.sim.journal.last(3).map((e) => e.status)).toEqual([500, null, null]);
+	});
+
 	test('remove(), clear() and invalid rules', () => {
 		const id = t.sim.faults.add({ route: 'listTopics', status: 500 });
 		expect(t.sim.faults.remove(id)).toBe(true);

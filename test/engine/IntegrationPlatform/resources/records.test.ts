@@ -96,7 +96,8 @@ describe('Records → Write', () => {
 		);
 		expect(result.error?.message).toMatch(/^The record was not written/);
 		expect(result.error?.context?.itemIndex).toBe(1);
-		expect(result.error?.description).toContain('2 record(s) were written');
+		expect(result.error?.description).toContain('written: 2 (items 0, 2)');
+		expect(result.error?.description).toContain('not written (refused): 1 (item 1)');
 	});
 
 	test('All or None: the batch is refused as a whole and every item says so', async () => {
