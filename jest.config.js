@@ -48,13 +48,13 @@ module.exports = {
 		},
 		{
 			// The version smoke: the e2e harness against the n8n N8N_RUNTIME_VERSION names (a folder
-			// of test/harness/runtime-versions/); `npm test` runs it once per folder, in band.
+			// of test/harness/runtime-versions/); `npm test` runs it once per folder, in band. Its
+			// file sets its own timeout (Jest 30 reads testTimeout only from the global config).
 			displayName: 'e2e-versions',
 			testMatch: ['<rootDir>/test/e2e-versions/**/*.test.{ts,js}'],
 			...common,
 			globalSetup: '<rootDir>/test/harness/globalSetup.js',
 			globalTeardown: '<rootDir>/test/harness/globalTeardown.js',
-			testTimeout: 180000,
 		},
 	],
 };

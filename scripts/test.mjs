@@ -277,7 +277,7 @@ function lastLine(/** @type {string} */ output) {
 	const lines = output
 		.split('\n')
 		.map((l) => l.trim())
-		.filter((l) => l && !/^npm error (A complete log|In most cases)/.test(l));
+		.filter((l) => l && !/A complete log of this run|In most cases you or one/.test(l));
 	return lines.at(-1) ?? 'no output';
 }
 
