@@ -183,6 +183,51 @@ function isAlive(pid) {
 	}
 }
 
+/** @param {string} n8nDir @returns {string | undefined} the sqlite3 version installed there */
+function sqliteVersion(n8nDir) {
+	const manifest = path.join(n8nDir, 'node_modules', 'sqlite3', 'package.json');
+	return fs.existsSync(manifest)
+		? JSON.parse(fs.readFileSync(manifest, 'utf8')).version
+		: undefined;
+}
+
+/**
+ * The sqlite3 binding of another ready runtime in the same cache folder with the same Node and
+ * sqlite3 versions (n8n 2.0.0 and 2.41.1 both use sqlite3 5.1.7): building it takes 2–10 minutes
+ * on two cores, copying it a moment.
+ * @param {ReturnType<typeof paths>} p @returns {string | undefined}
+ */
+function sqliteBuiltElsewhere(p) {
+	const wanted = sqliteVersion(p.n8nDir);
+	const cache = path.dirname(p.dir);
+	if (!wanted || !fs.existsSync(cache)) return undefined;
+	const sameNode = `-node${NODE_VERSION}-${process.platform}-${process.arch}-`;
+	for (const name of fs.readdirSync(cache)) {
+		const other = paths(path.join(cache, name));
+		if (other.dir === p.dir || !name.includes(sameNode)) continue;
+		if (!fs.existsSync(other.ready) || !fs.existsSync(other.sqliteBinding)) continue;
+		if (sqliteVersion(other.n8nDir) === wanted) return other.sqliteBinding;
+	}
+	return undefined;
+}
+
+/**
+ * Copies a built sqlite3 binding into runtime `p` and checks that Node 24 loads sqlite3 with it;
+ * false (and the copy removed) when it does not, so the caller builds it instead.
+ * @param {string} binding @param {ReturnType<typeof paths>} p
+ */
+function copyBinding(binding, p) {
+	fs.mkdirSync(path.dirname(p.sqliteBinding), { recursive: true });
+	fs.copyFileSync(binding, p.sqliteBinding);
+	try {
+		execFileSync(p.node, ['-e', 'require("sqlite3")'], { cwd: p.n8nDir, stdio: 'pipe' });
+		return true;
+	} catch {
+		fs.rmSync(p.sqliteBinding, { force: true });
+		return false;
+	}
+}
+
 /**
  * Makes sure Node 24 and n8n `version` are installed and returns their paths. Installs on first
  * use (minutes, with progress), then returns at once.
@@ -234,12 +279,17 @@ async function ensureRuntime(version = requestedVersion()) {
 			['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'],
 			{ cwd: p.n8nDir, env: env24 },
 		);
-		await step(
-			'building sqlite3 for Node 24 (about 2 min)',
-			'npm',
-			['rebuild', 'sqlite3', '--ignore-scripts=false'],
-			{ cwd: p.n8nDir, env: env24 },
-		);
+		const built = sqliteBuiltElsewhere(p);
+		if (built && copyBinding(built, p)) {
+			progress(`sqlite3: reusing the binding built for the same sqlite3 and Node in ${built}`);
+		} else {
+			await step(
+				'building sqlite3 for Node 24 (about 2 min)',
+				'npm',
+				['rebuild', 'sqlite3', '--ignore-scripts=false'],
+				{ cwd: p.n8nDir, env: env24 },
+			);
+		}
 		if (!fs.existsSync(p.sqliteBinding))
 			throw new Error(`sqlite3 was not built (${p.sqliteBinding} is missing)`);
 		const reported = execFileSync(p.node, [p.n8nBin, '--version'], { encoding: 'utf8' }).trim();
