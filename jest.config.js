@@ -1,7 +1,8 @@
-// Four projects: `unit` (pure modules, descriptions, simulator), `engine` (nodes run in-process by
+// Five projects: `unit` (pure modules, descriptions, simulator), `engine` (nodes run in-process by
 // n8n-core's WorkflowExecute against the simulator), `e2e` (a real n8n 2.41.1 on Node 24,
-// provisioned and started by test/harness; one instance per run, so it runs in band) and
-// `e2e-queue` (the same n8n in queue mode).
+// provisioned and started by test/harness; one instance per run, so it runs in band),
+// `e2e-queue` (the same n8n in queue mode) and `e2e-versions` (a smoke of the package in the n8n
+// N8N_RUNTIME_VERSION names).
 const tsTransform = {
 	'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }],
 };
@@ -44,6 +45,16 @@ module.exports = {
 			globalSetup: '<rootDir>/test/harness/queueGlobalSetup.js',
 			globalTeardown: '<rootDir>/test/harness/queueGlobalTeardown.js',
 			testTimeout: 300000,
+		},
+		{
+			// The version smoke: the e2e harness against the n8n N8N_RUNTIME_VERSION names (a folder
+			// of test/harness/runtime-versions/); `npm test` runs it once per folder, in band. Its
+			// file sets its own timeout (Jest 30 reads testTimeout only from the global config).
+			displayName: 'e2e-versions',
+			testMatch: ['<rootDir>/test/e2e-versions/**/*.test.{ts,js}'],
+			...common,
+			globalSetup: '<rootDir>/test/harness/globalSetup.js',
+			globalTeardown: '<rootDir>/test/harness/globalTeardown.js',
 		},
 	],
 };

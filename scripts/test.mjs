@@ -2,16 +2,20 @@
 // @ts-check
 /**
  * `npm test`: every check and test layer in order, stopping at the first failure (docs/testing.md,
- * "Test layers"): build, lint, scan, typecheck, jest unit + engine, jest e2e (one real n8n), then
- * jest e2e-queue (n8n in queue mode) when this machine has Redis and PostgreSQL.
+ * "Test layers"): build, lint, scan, typecheck, jest unit + engine, jest e2e (one real n8n), jest
+ * e2e-queue (n8n in queue mode) when this machine has Redis and PostgreSQL, then the version smoke
+ * (jest e2e-versions) once per other n8n version of test/harness/runtime-versions/.
  *
  * Without them the queue layer is skipped with a prominent notice saying how to run it, and the
  * run still passes if everything else did; with CI=true or REQUIRE_QUEUE=1 (.ci/run installs both
  * servers) a missing server fails the run before anything else starts. N8N_QUEUE_DB=sqlite needs
  * Redis only. The browser check (test/e2e/browser.test.ts, part of the e2e layer) needs Chromium
  * and is handled the same way: left out of the e2e layer with a notice when the machine has none,
- * a failure with CI=true, REQUIRE_QUEUE=1 or REQUIRE_BROWSER=1 (.ci/run installs it). Ends with one
- * line per layer (passed, FAILED, skipped, not run) and the total time; exits non-zero on any failure.
+ * a failure with CI=true, REQUIRE_QUEUE=1 or REQUIRE_BROWSER=1 (.ci/run installs it). Each version
+ * layer first provisions its n8n (minutes, first run only); when that install fails (a package
+ * missing from the registry, no network) the layer is skipped with a notice, or fails with CI=true,
+ * REQUIRE_QUEUE=1 or REQUIRE_VERSIONS=1. Ends with one line per layer (passed, FAILED, skipped, not
+ * run) and the total time; exits non-zero on any failure.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const { queuePrerequisites } = require('../test/harness/n8n/queueServers.js');
+const runtime = require('../test/harness/runtime.js');
 const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
 const truthy = (/** @type {string | undefined} */ v) => v === '1' || v === 'true';
 const queueRequired = truthy(process.env.CI) || truthy(process.env.REQUIRE_QUEUE);
@@ -40,6 +45,9 @@ const chromiumMissing = !CHROMIUM.some((file) => fs.existsSync(file));
 const browserRequired = queueRequired || truthy(process.env.REQUIRE_BROWSER);
 const BROWSER_TEST = 'test/e2e/browser.test.ts';
 const HOW_TO_RUN_BROWSER = `apt-get install chromium (with sudo unless root), or set CHROMIUM_PATH; then: npx jest ${BROWSER_TEST} --selectProjects e2e --runInBand`;
+const versionsRequired = queueRequired || truthy(process.env.REQUIRE_VERSIONS);
+/** @type {string[]} the n8n versions of the version smoke, besides the pinned one */
+const EXTRA_VERSIONS = runtime.extraVersions();
 
 /**
  * @typedef {object} Layer
@@ -48,6 +56,7 @@ const HOW_TO_RUN_BROWSER = `apt-get install chromium (with sudo unless root), or
  * @property {string[]} args
  * @property {Record<string, string>} [env]
  * @property {boolean} [jest]  counts its tests (jest --json)
+ * @property {string} [n8nVersion]  provisions this n8n first (runtime.js); skipped or failed if it cannot
  */
 
 /** @type {Layer[]} */
@@ -76,6 +85,14 @@ const layers = [
 		env: { E2E_BUILT: '1' },
 		jest: true,
 	},
+	...EXTRA_VERSIONS.map((version) => ({
+		name: `e2e@${version}`,
+		command: JEST,
+		args: ['--selectProjects', 'e2e-versions', '--runInBand'],
+		env: { E2E_BUILT: '1', N8N_RUNTIME_VERSION: version },
+		jest: true,
+		n8nVersion: version,
+	})),
 ];
 
 /** @type {Map<string, { status: string, ms?: number, note?: string }>} */
@@ -90,6 +107,40 @@ function banner(lines) {
 	const rule = '='.repeat(100);
 	const body = lines.map((l) => (l ? `  ${l}` : '')).join('\n');
 	process.stdout.write(`\n${rule}\n${body}\n${rule}\n\n`);
+}
+
+/**
+ * Installs n8n `version` into the runtime cache unless it is there (test/harness/runtime.js, in a
+ * child process so that its progress shows and Ctrl-C stops it).
+ * @param {string} version
+ * @returns {Promise<{ code: number, seconds?: number, output: string }>} seconds when it installed
+ */
+function provision(version) {
+	const ready = fs.existsSync(path.join(runtime.runtimeDir(version), '.ready'));
+	if (ready) return Promise.resolve({ code: 0, output: '' });
+	process.stdout.write(
+		`\n▸ npm test: installing n8n ${version} for e2e@${version} (first run only)\n`,
+	);
+	const started = Date.now();
+	return new Promise((resolve) => {
+		let output = '';
+		const child = spawn(
+			process.execPath,
+			[path.join(ROOT, 'test', 'harness', 'runtime.js'), version],
+			{ cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
+		);
+		running = child;
+		child.stderr?.on('data', (d) => {
+			process.stderr.write(d);
+			output = (output + d).slice(-4000);
+		});
+		child.on('error', (error) => resolve({ code: 1, output: error.message }));
+		child.on('exit', (code, signal) => {
+			running = undefined;
+			const seconds = Math.round((Date.now() - started) / 1000);
+			resolve({ code: code ?? (signal ? 1 : 0), seconds, output });
+		});
+	});
 }
 
 /** @param {Layer} layer @returns {Promise<{ code: number, note?: string }>} */
@@ -178,15 +229,56 @@ for (const layer of layers) {
 		continue;
 	}
 	const t = Date.now();
+	/** @type {string | undefined} */
+	let installed;
+	if (layer.n8nVersion) {
+		const version = layer.n8nVersion;
+		const install = await provision(version);
+		if (interrupted) {
+			results.set(layer.name, { status: 'FAILED', ms: Date.now() - t, note: 'interrupted' });
+			failed = true;
+			continue;
+		}
+		if (install.code !== 0) {
+			const why = `n8n ${version} could not be installed: ${lastLine(install.output)}`;
+			banner([
+				`${versionsRequired ? 'FAILING' : 'SKIPPING'} the version smoke on n8n ${version} (test/e2e-versions):`,
+				`  ${why}`,
+				`To run it: node test/harness/runtime.js ${version}, then: N8N_RUNTIME_VERSION=${version} npx jest --selectProjects e2e-versions --runInBand`,
+				versionsRequired
+					? 'CI=true, REQUIRE_QUEUE=1 or REQUIRE_VERSIONS=1 is set, so an n8n that does not install is a failure.'
+					: 'Set REQUIRE_VERSIONS=1 to make an n8n that does not install a failure instead.',
+			]);
+			results.set(layer.name, {
+				status: versionsRequired ? 'FAILED' : 'skipped',
+				ms: Date.now() - t,
+				note: why,
+			});
+			failed = versionsRequired;
+			continue;
+		}
+		if (install.seconds !== undefined)
+			installed = `n8n ${version} installed in ${install.seconds} s`;
+	}
 	const { code, note } = await run(layer);
 	const browserSkipped =
 		layer.name === 'e2e' && chromiumMissing ? ' (browser check skipped: no Chromium)' : '';
+	const counted = note === undefined ? browserSkipped.trim() : `${note}${browserSkipped}`;
 	results.set(layer.name, {
 		status: code === 0 ? 'passed' : 'FAILED',
 		ms: Date.now() - t,
-		note: note === undefined ? browserSkipped.trim() : `${note}${browserSkipped}`,
+		note: installed ? `${counted}; ${installed}` : counted,
 	});
 	failed = code !== 0 || interrupted !== undefined;
+}
+
+/** The last line of a command's output that says something (the reason it failed). */
+function lastLine(/** @type {string} */ output) {
+	const lines = output
+		.split('\n')
+		.map((l) => l.trim())
+		.filter((l) => l && !/A complete log of this run|In most cases you or one/.test(l));
+	return lines.at(-1) ?? 'no output';
 }
 
 /** One summary line: layer, status, time, what it counted or why it did not run. */
@@ -195,9 +287,9 @@ function line(/** @type {string} */ name, /** @type {string} */ status, ms = NaN
 	return `${name.padEnd(12)} ${status.padEnd(8)} ${time.padStart(8)}  ${note}`.trimEnd();
 }
 const summary = [...results].map(([name, r]) => line(name, r.status, r.ms, r.note));
-const skipped = results.get('e2e-queue')?.status === 'skipped';
+const skippedLayers = [...results].filter(([, r]) => r.status === 'skipped').map(([name]) => name);
 const total = failed ? 'FAILED' : 'passed';
-const skipNote = skipped ? 'e2e-queue skipped (above)' : '';
+const skipNote = skippedLayers.length ? `${skippedLayers.join(', ')} skipped (above)` : '';
 summary.push(line('total', total, Date.now() - started, skipNote));
 banner(['npm test summary', '', ...summary]);
 process.exitCode = interrupted ? 130 : failed ? 1 : 0;

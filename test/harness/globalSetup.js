@@ -13,6 +13,7 @@ module.exports = async () => {
 	const n8n = await startN8n({ packageTgz });
 	globalThis.__N8N_E2E__ = n8n;
 	const info = {
+		version: n8n.version,
 		baseUrl: n8n.baseUrl,
 		apiKey: n8n.apiKey,
 		cookie: n8n.cookie,
@@ -28,6 +29,6 @@ module.exports = async () => {
 	fs.writeFileSync(file, JSON.stringify(info));
 	process.env.N8N_E2E_INFO = file;
 	process.stderr.write(
-		`[e2e] n8n ready at ${n8n.baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+		`[e2e] n8n ${n8n.version} ready at ${n8n.baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
 	);
 };

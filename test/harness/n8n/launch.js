@@ -9,6 +9,50 @@ const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 
+/** n8n's optional modules that call out to n8n's servers or that the tests do not need. */
+const DISABLED_MODULES = [
+	'mcp-registry',
+	'agents',
+	'agent-evals',
+	'instance-ai',
+	'chat-hub',
+	'insights',
+	'workflow-builder',
+	'breaking-changes',
+	'promotions',
+	'quick-connect',
+	'mcp',
+	'instance-version-history',
+];
+
+/**
+ * n8n refuses to start when N8N_DISABLED_MODULES names a module it does not know
+ * (UnknownModuleError), and older releases know fewer: their names, from `MODULE_NAMES` in
+ * `@n8n/backend-common/dist/modules/modules.config.js` of that release. A version not listed knows
+ * every name of DISABLED_MODULES (2.41.1 does).
+ * @type {Record<string, string[]>}
+ */
+const MODULES_KNOWN_BY = {
+	'2.0.0': [
+		'insights',
+		'external-secrets',
+		'community-packages',
+		'data-table',
+		'mcp',
+		'chat-hub',
+		'provisioning',
+		'breaking-changes',
+	],
+};
+
+/** N8N_DISABLED_MODULES for n8n `version`: DISABLED_MODULES less the names it does not know. */
+function disabledModules(/** @type {string} */ version) {
+	const known = MODULES_KNOWN_BY[version];
+	return (known ? DISABLED_MODULES.filter((name) => known.includes(name)) : DISABLED_MODULES).join(
+		',',
+	);
+}
+
 /**
  * Environment for an isolated n8n that never reaches the internet: no telemetry, version
  * notifications, templates, banners, license renewal, AI features or optional modules
@@ -32,8 +76,7 @@ const OFFLINE_ENV = {
 	N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
 	N8N_AI_ENABLED: 'false',
 	N8N_PYTHON_ENABLED: 'false',
-	N8N_DISABLED_MODULES:
-		'mcp-registry,agents,agent-evals,instance-ai,chat-hub,insights,workflow-builder,breaking-changes,promotions,quick-connect,mcp,instance-version-history',
+	N8N_DISABLED_MODULES: DISABLED_MODULES.join(','),
 	N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
 	N8N_LOG_LEVEL: 'info',
 	N8N_LOG_FORMAT: 'json',
@@ -85,9 +128,10 @@ function isPortFree(port) {
 }
 
 /**
- * The environment every n8n process of the harness gets: the offline settings, Node 24 first on
- * PATH, and a user folder that also serves as HOME so nothing lands in the real one.
- * @param {{ node: string }} runtime @param {string} userFolder
+ * The environment every n8n process of the harness gets: the offline settings (the module list
+ * fitted to the runtime's n8n version), Node 24 first on PATH, and a user folder that also serves
+ * as HOME so nothing lands in the real one.
+ * @param {{ node: string, version?: string }} runtime @param {string} userFolder
  * @returns {Record<string, string>}
  */
 function n8nEnv(runtime, userFolder) {
@@ -96,6 +140,7 @@ function n8nEnv(runtime, userFolder) {
 		HOME: userFolder,
 		N8N_USER_FOLDER: userFolder,
 		...OFFLINE_ENV,
+		...(runtime.version ? { N8N_DISABLED_MODULES: disabledModules(runtime.version) } : {}),
 	};
 }
 
@@ -188,11 +233,17 @@ async function launchN8n(spec) {
 	return handle;
 }
 
-/** @param {string} url */
-const readiness = (url) => async () => (await fetch(url)).ok;
+/** @param {string[]} urls  ready when every one answers 2xx */
+const readiness =
+	(...urls) =>
+	async () => {
+		for (const url of urls) if (!(await fetch(url)).ok) return false;
+		return true;
+	};
 
 module.exports = {
 	OFFLINE_ENV,
+	disabledModules,
 	sleep,
 	within,
 	freePort,

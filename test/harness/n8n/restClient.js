@@ -8,13 +8,31 @@ const crypto = require('node:crypto');
 const { sleep } = require('./launch');
 
 /**
+ * fetch, sent once more when it went out on a pooled keep-alive connection that n8n had already
+ * closed. n8n closes idle connections after 5 s; when the caller's event loop was blocked for
+ * longer (Jest compiling a test file in the process that ran globalSetup's requests, with
+ * --runInBand), undici had no chance to drop the connection and reuses it: the request fails with
+ * "other side closed" before n8n has read it, and undici retries only idempotent requests itself.
+ * @param {string} url @param {RequestInit} [init]
+ */
+async function send(url, init) {
+	try {
+		return await fetch(url, init);
+	} catch (error) {
+		const cause = /** @type {{ cause?: { code?: string, message?: string } }} */ (error).cause;
+		if (cause?.code !== 'UND_ERR_SOCKET' || cause.message !== 'other side closed') throw error;
+		return await fetch(url, init);
+	}
+}
+
+/**
  * @param {{ baseUrl: string, apiKey: string, cookie?: string }} connection
  */
 function createClient({ baseUrl, apiKey, cookie }) {
 	/** @param {string} method @param {string} apiPath @param {unknown} [body] */
 	async function api(method, apiPath, body) {
 		for (let attempt = 1; ; attempt++) {
-			const res = await fetch(`${baseUrl}/api/v1${apiPath}`, {
+			const res = await send(`${baseUrl}/api/v1${apiPath}`, {
 				method,
 				headers: { 'X-N8N-API-KEY': apiKey, 'content-type': 'application/json' },
 				body: body === undefined ? undefined : JSON.stringify(body),
@@ -33,7 +51,7 @@ function createClient({ baseUrl, apiKey, cookie }) {
 
 	/** @param {string} webhookPath @param {unknown} body @param {Record<string, string>} [headers] @param {'webhook' | 'webhook-test'} [kind] */
 	function webhook(webhookPath, body, headers = {}, kind = 'webhook') {
-		return fetch(`${baseUrl}/${kind}/${webhookPath}`, {
+		return send(`${baseUrl}/${kind}/${webhookPath}`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', ...headers },
 			body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -55,20 +73,38 @@ function createClient({ baseUrl, apiKey, cookie }) {
 		}
 	}
 
-	/** @param {{ type: string, name: string, data: Record<string, unknown> }} credential */
+	/** @type {Map<string, boolean>} credential type → its schema has n8n 2.0.0's domain rule */
+	const domainRule = new Map();
+
+	/**
+	 * Creates a credential through the public API. n8n adds "Allowed HTTP Request Domains"
+	 * (`allowedHttpRequestDomains`, default "all") to credentials that authenticate requests; the
+	 * public-API schema of n8n 2.0.0 then requires `allowedDomains` whenever that setting is
+	 * absent (its `if` matches a missing property), so there the default is sent explicitly.
+	 * @param {{ type: string, name: string, data: Record<string, unknown> }} credential
+	 */
 	async function createCredential(credential) {
-		return await api('POST', '/credentials', credential);
+		let { data } = credential;
+		if (!('allowedHttpRequestDomains' in data)) {
+			if (!domainRule.has(credential.type)) {
+				const schema = await api('GET', `/credentials/schema/${credential.type}`);
+				const rules = JSON.stringify(schema.allOf ?? []);
+				domainRule.set(credential.type, rules.includes('allowedHttpRequestDomains'));
+			}
+			if (domainRule.get(credential.type)) data = { ...data, allowedHttpRequestDomains: 'all' };
+		}
+		return await api('POST', '/credentials', { ...credential, data });
 	}
 
 	/** Tests a stored credential with its type's `test` request, as the editor's "Test" button does. */
 	async function testCredential(/** @type {string} */ credentialId) {
 		if (!cookie) throw new Error('testCredential needs the owner session');
 		// The editor's endpoint takes the credential as stored; n8n decrypts it server-side.
-		const stored = await fetch(`${baseUrl}/rest/credentials/${credentialId}?includeData=true`, {
+		const stored = await send(`${baseUrl}/rest/credentials/${credentialId}?includeData=true`, {
 			headers: { cookie },
 		});
 		const credentials = (await stored.json()).data;
-		const res = await fetch(`${baseUrl}/rest/credentials/test`, {
+		const res = await send(`${baseUrl}/rest/credentials/test`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', cookie },
 			body: JSON.stringify({ credentials }),

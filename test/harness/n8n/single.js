@@ -50,7 +50,9 @@ async function startN8n(options) {
 		args: ['start'],
 		env,
 		logFile,
-		ready: readiness(`${baseUrl}/healthz/readiness`),
+		// n8n 2.0.0 answers /healthz/readiness before it has registered its REST routes; the
+		// settings route comes after them (2.41.1 registers both before listening).
+		ready: readiness(`${baseUrl}/healthz/readiness`, `${baseUrl}/rest/settings`),
 	});
 	const readyMs = n8n.readyMs;
 	progress(`n8n ready in ${(readyMs / 1000).toFixed(1)} s`);
@@ -59,6 +61,8 @@ async function startN8n(options) {
 	const instance = createClient({ baseUrl, apiKey: session.apiKey, cookie: session.cookie });
 	return {
 		...instance,
+		/** the n8n version running (N8N_RUNTIME_VERSION, else the pinned one) */
+		version: runtime.version,
 		readyMs,
 		userFolder,
 		port,
