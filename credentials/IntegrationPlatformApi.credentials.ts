@@ -16,6 +16,7 @@ import {
 	isOwnHost,
 	proxyBaseUrl,
 	versionedBaseUrl,
+	withoutRedirects,
 } from '../nodes/common/hosts';
 
 export class IntegrationPlatformApi implements ICredentialType {
@@ -105,6 +106,8 @@ export class IntegrationPlatformApi implements ICredentialType {
 			...requestOptions.headers,
 			'X-Api-Key': credentials.apiKey as string,
 		};
+		// Never carried to wherever a redirect points (hosts.ts, withoutRedirects).
+		withoutRedirects(requestOptions);
 		requestOptions.baseURL ??= versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL);
 		return requestOptions;
 	};

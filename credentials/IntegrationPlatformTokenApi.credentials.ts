@@ -12,6 +12,7 @@ import {
 	DEFAULT_SEARCH_URL,
 	isOwnHost,
 	versionedBaseUrl,
+	withoutRedirects,
 } from '../nodes/common/hosts';
 
 /**
@@ -76,6 +77,8 @@ export class IntegrationPlatformTokenApi implements ICredentialType {
 			...requestOptions.headers,
 			Authorization: `Bearer ${credentials.accessToken as string}`,
 		};
+		// Never carried to wherever a redirect points (hosts.ts, withoutRedirects).
+		withoutRedirects(requestOptions);
 		requestOptions.baseURL ??= versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL);
 		return requestOptions;
 	};
