@@ -16,6 +16,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { Authentication } from '../../common/api';
 import { authenticationOf } from '../../common/api';
 import { problemError } from '../../common/errors';
+import { isRedirect, redirectError } from '../../common/redirect';
 import { bodyExcerpt } from '../../common/problem';
 import { customAsRouting } from './customAsRouting';
 import { wrongCredentialError } from './wrongCredential';
@@ -109,6 +110,13 @@ export async function throwOnProblem(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
+	// The credential tells n8n not to follow redirects (hosts.ts, withoutRedirects).
+	if (isRedirect(response.statusCode)) {
+		throw redirectError(this.getNode(), response.statusCode, response.headers, {
+			secrets: secretPathValues(this),
+			itemIndex: this.getItemIndex(),
+		});
+	}
 	const { statusCode, body, headers } = response;
 	if (statusCode >= 400) {
 		throw problemError(
