@@ -16,6 +16,7 @@ import {
 	isOwnHost,
 	proxyBaseUrl,
 	versionedBaseUrl,
+	withoutRedirects,
 } from '../nodes/common/hosts';
 
 export class IntegrationPlatformApi implements ICredentialType {
@@ -80,6 +81,14 @@ export class IntegrationPlatformApi implements ICredentialType {
 			description:
 				"Origin of the proxy to the consumers' provider APIs, used by Provider API → Send Request",
 		},
+		{
+			// n8n's HTTP Request node follows redirects by default; this credential overrides that.
+			displayName:
+				"Requests with this API key never follow redirects, in n8n's HTTP Request node too, so that the API key cannot reach another host: a redirect fails the request with its status (such as 302), or comes back as the answer where the node returns answers. Enter base URLs that answer directly (https rather than http).",
+			name: 'redirectNotice',
+			type: 'notice',
+			default: '',
+		},
 	];
 
 	// A function rather than a generic `{ headers: { 'X-Api-Key': '={{$credentials.apiKey}}' } }`:
@@ -105,6 +114,8 @@ export class IntegrationPlatformApi implements ICredentialType {
 			...requestOptions.headers,
 			'X-Api-Key': credentials.apiKey as string,
 		};
+		// Never carried to wherever a redirect points (hosts.ts, withoutRedirects).
+		withoutRedirects(requestOptions);
 		requestOptions.baseURL ??= versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL);
 		return requestOptions;
 	};

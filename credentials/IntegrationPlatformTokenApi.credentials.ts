@@ -12,6 +12,7 @@ import {
 	DEFAULT_SEARCH_URL,
 	isOwnHost,
 	versionedBaseUrl,
+	withoutRedirects,
 } from '../nodes/common/hosts';
 
 /**
@@ -57,6 +58,14 @@ export class IntegrationPlatformTokenApi implements ICredentialType {
 			description:
 				'Origin of the search API, used by Records → Search (the only data-plane operation that accepts a bearer token). The node adds /v1.',
 		},
+		{
+			// n8n's HTTP Request node follows redirects by default; this credential overrides that.
+			displayName:
+				"Requests with this token never follow redirects, in n8n's HTTP Request node too, so that the token cannot reach another host: a redirect fails the request with its status (such as 302), or comes back as the answer where the node returns answers. Enter base URLs that answer directly (https rather than http).",
+			name: 'redirectNotice',
+			type: 'notice',
+			default: '',
+		},
 	];
 
 	// A function for the same reason as in IntegrationPlatformApi: no expression per request.
@@ -76,6 +85,8 @@ export class IntegrationPlatformTokenApi implements ICredentialType {
 			...requestOptions.headers,
 			Authorization: `Bearer ${credentials.accessToken as string}`,
 		};
+		// Never carried to wherever a redirect points (hosts.ts, withoutRedirects).
+		withoutRedirects(requestOptions);
 		requestOptions.baseURL ??= versionedBaseUrl(credentials.baseUrl, DEFAULT_API_URL);
 		return requestOptions;
 	};

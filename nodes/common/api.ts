@@ -10,6 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { problemError } from './errors';
 import { describeNetworkFailure, hostOf } from './network';
+import { isRedirect, redirectError } from './redirect';
 
 /**
  * The credential choice shared by all nodes of the package, and requests made in code (resource
@@ -107,7 +108,8 @@ export interface ApiResponse {
  * One request to the API with the credential the user picked, answered whatever its status, for
  * callers that decide themselves what a 404 or a 409 means (the event trigger's registration).
  * `path` is relative to /v1; the credential's authenticate function adds the base URL. Network
- * failures become errors that name the host.
+ * failures become errors that name the host, and so do redirects: the credential tells n8n not to
+ * follow them (hosts.ts, withoutRedirects), and no answer of the API is one.
  */
 export async function apiResponse(
 	context: ApiContext,
@@ -140,6 +142,17 @@ export async function apiResponse(
 		const failure = describeNetworkFailure(error, host, options.secrets);
 		if (!failure) throw new NodeApiError(context.getNode(), error as JsonObject);
 		throw new NodeApiError(context.getNode(), { host } as JsonObject, failure);
+	}
+	if (isRedirect(response.statusCode)) {
+		// As axios joins them: an absolute URL stands alone, a path goes below the base URL.
+		const requestUrl =
+			/^[a-z][a-z0-9+.-]*:/i.test(request.url) || !request.baseURL
+				? request.url
+				: `${request.baseURL.replace(/\/+$/, '')}/${request.url.replace(/^\/+/, '')}`;
+		throw redirectError(context.getNode(), response.statusCode, response.headers ?? {}, {
+			requestUrl,
+			secrets: options.secrets,
+		});
 	}
 	return { status: response.statusCode, body: response.body, headers: response.headers ?? {} };
 }

@@ -51,3 +51,22 @@ export function isOwnHost(
 	const origin = originOf(destination);
 	return origin !== undefined && ownOrigins.map(originOf).includes(origin);
 }
+
+/**
+ * A request that carries a secret, told not to follow redirects. n8n follows them by default and
+ * on the way to another origin keeps every header but Authorization, Proxy-Authorization and
+ * Cookie, and even puts Authorization back (docs/n8n-notes.md, "Redirects"), so the key (X-Api-Key)
+ * or token would reach whatever host a redirect names. The flags cover both request shapes that
+ * reach a credential's authenticate function: n8n's httpRequest options (disableFollowRedirect)
+ * and the legacy request options of requestWithAuthentication, which n8n's HTTP Request node uses
+ * (followRedirect, followAllRedirects). The redirect then comes back as the answer.
+ */
+export function withoutRedirects<T extends object>(request: T): T {
+	return Object.assign(request, {
+		disableFollowRedirect: true,
+		followRedirect: false,
+		followAllRedirects: false,
+		maxRedirects: 0,
+		sendCredentialsOnCrossOriginRedirect: false,
+	});
+}

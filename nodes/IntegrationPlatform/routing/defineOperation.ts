@@ -16,6 +16,7 @@ import type { Authentication } from '../../common/api';
 import { authenticationOf, CREDENTIAL_TYPE } from '../../common/api';
 import { problemError } from '../../common/errors';
 import { DEFAULT_READ_URL, DEFAULT_SEARCH_URL, versionedBaseUrl } from '../../common/hosts';
+import { isRedirect, redirectError } from '../../common/redirect';
 import { bodyExcerpt } from '../../common/problem';
 import { customAsRouting } from './customAsRouting';
 import type { CustomOperation, InCodeHost } from '../inCode/customContext';
@@ -120,6 +121,13 @@ export async function throwOnProblem(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
+	// The credential tells n8n not to follow redirects (hosts.ts, withoutRedirects).
+	if (isRedirect(response.statusCode)) {
+		throw redirectError(this.getNode(), response.statusCode, response.headers, {
+			secrets: secretPathValues(this),
+			itemIndex: this.getItemIndex(),
+		});
+	}
 	const { statusCode, body, headers } = response;
 	if (statusCode >= 400) {
 		throw problemError(
