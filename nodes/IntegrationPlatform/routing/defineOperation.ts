@@ -13,7 +13,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Authentication } from '../../common/api';
-import { authenticationOf, CREDENTIAL_TYPE } from '../../common/api';
+import { authenticationOf, CREDENTIAL_TYPE, ownSecrets } from '../../common/api';
 import { problemError } from '../../common/errors';
 import { DEFAULT_READ_URL, DEFAULT_SEARCH_URL, versionedBaseUrl } from '../../common/hosts';
 import { bodyExcerpt } from '../../common/problem';
@@ -121,15 +121,11 @@ export async function throwOnProblem(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const { statusCode, body, headers } = response;
+	const failed = statusCode >= 400 || (typeof body === 'string' && body.trim() !== '');
+	// The service may echo the credential's own key or token in an error answer.
+	const secrets = failed ? [...secretPathValues(this), ...(await ownSecrets(this))] : [];
 	if (statusCode >= 400) {
-		throw problemError(
-			this.getNode(),
-			statusCode,
-			body,
-			headers,
-			secretPathValues(this),
-			this.getItemIndex(),
-		);
+		throw problemError(this.getNode(), statusCode, body, headers, secrets, this.getItemIndex());
 	}
 	// A success status with a body that did not parse as JSON (axios hands it over as a string).
 	if (typeof body === 'string' && body.trim() !== '') {
@@ -138,7 +134,7 @@ export async function throwOnProblem(
 			{ status: statusCode },
 			{
 				message: `The service answered HTTP ${statusCode} with a body that is not valid JSON`,
-				description: `First bytes: ${bodyExcerpt(body, secretPathValues(this))}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail).`,
+				description: `First bytes: ${bodyExcerpt(body, secrets)}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail).`,
 				httpCode: String(statusCode),
 				itemIndex: this.getItemIndex(),
 			},

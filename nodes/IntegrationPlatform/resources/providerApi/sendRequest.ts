@@ -8,11 +8,11 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../../../common/api';
+import { CREDENTIAL_TYPE, credentialSecrets } from '../../../common/api';
 import { problemError } from '../../../common/errors';
 import { proxyBaseUrl } from '../../../common/hosts';
 import { describeNetworkFailure } from '../../../common/network';
-import { bodyExcerpt } from '../../../common/problem';
+import { bodyExcerpt, maskValue } from '../../../common/problem';
 import { asNodeError, withRateLimitRetries } from '../../routing/requestPolicy';
 import type { RetrySettings } from '../../routing/requestPolicy';
 import {
@@ -230,6 +230,9 @@ export async function sendProviderRequest(
 		},
 	);
 	const baseUrl = proxyBaseUrl(credentials.proxyUrl);
+	// Masked in every answer before it becomes an item or an error: a provider or the proxy may
+	// echo the request's headers, the API key among them.
+	const secrets = credentialSecrets(credentials);
 	const settings = this.getNodeParameter('requestOptions', 0, {}) as RetrySettings;
 	const params = new ItemParameters(this);
 	const continueOnFail = this.continueOnFail();
@@ -319,9 +322,9 @@ export async function sendProviderRequest(
 				throw problemError(
 					node,
 					last.statusCode,
-					parsedBody(last.body, headers),
+					parsedBody(maskValue(last.body, secrets), headers),
 					headers,
-					[],
+					secrets,
 					itemIndex,
 				);
 			}
@@ -335,14 +338,14 @@ export async function sendProviderRequest(
 			if (!last) throw asNodeError(node, error);
 			response = last;
 		}
-		const responseHeaders = response.headers ?? {};
-		const answer = parsedBody(response.body, responseHeaders);
+		const responseHeaders = maskValue(response.headers ?? {}, secrets);
+		const answer = parsedBody(maskValue(response.body, secrets), responseHeaders);
 		const status = response.statusCode;
 		const declared = String(responseHeaders['content-type'] ?? '');
 		if (/json/i.test(declared) && typeof answer === 'string' && !options.neverError) {
 			throw new NodeApiError(node, { status } as JsonObject, {
 				message: `The service answered HTTP ${status} with a body that is not valid JSON`,
-				description: `First bytes: ${bodyExcerpt(answer)}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail). The answer says it is JSON; turn on Options → Never Error to get its text as the item.`,
+				description: `First bytes: ${bodyExcerpt(answer, secrets)}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail). The answer says it is JSON; turn on Options → Never Error to get its text as the item.`,
 				httpCode: String(status),
 				itemIndex,
 			});
@@ -350,12 +353,12 @@ export async function sendProviderRequest(
 		if (status >= 400 && !options.neverError) {
 			// The platform's own refusals are problem documents; anything else is the provider's answer.
 			if (/problem\+json/i.test(String(responseHeaders['content-type'] ?? ''))) {
-				throw problemError(node, status, answer, responseHeaders, [], itemIndex);
+				throw problemError(node, status, answer, responseHeaders, secrets, itemIndex);
 			}
 			const text = typeof answer === 'string' ? answer : JSON.stringify(answer ?? '');
 			throw new NodeApiError(node, { status } as JsonObject, {
 				message: `The provider answered HTTP ${status} to ${method} /${path}`,
-				description: `Its answer: ${bodyExcerpt(text, [], 300)}. Turn on Options → Never Error to get such answers as items.`,
+				description: `Its answer: ${bodyExcerpt(text, secrets, 300)}. Turn on Options → Never Error to get such answers as items.`,
 				httpCode: String(status),
 				itemIndex,
 			});
