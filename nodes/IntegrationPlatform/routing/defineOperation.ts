@@ -20,6 +20,7 @@ import { bodyExcerpt } from '../../common/problem';
 import { customAsRouting } from './customAsRouting';
 import type { CustomOperation, InCodeHost } from '../inCode/customContext';
 import { customOperation } from '../inCode/customOperation';
+import { checkListLimit, listLimit } from './parameters';
 import { wrongCredentialError } from './wrongCredential';
 import {
 	pathValues,
@@ -266,6 +267,12 @@ function routedOperation(
 		throw new Error(`${resourceName} → ${def.name}: the ${def.host} host needs a custom operation`);
 	}
 	const templates = { qs: def.qs, body: def.body };
+	// A list operation (it shows Return All): Limit is checked before the list is asked for.
+	const listed = fields.some(
+		(field) =>
+			field.name === 'returnAll' &&
+			(field.displayOptions?.show?.operation as unknown[] | undefined)?.includes(def.value),
+	);
 	const placeholders = placeholderFields(
 		placeholderNames(def.path, templates),
 		fields,
@@ -291,6 +298,7 @@ function routedOperation(
 				preSend: [
 					...(def.requires ? [requireCredential(resourceName, def, def.requires)] : []),
 					...(def.host ? [HOST_STEP[def.host]] : []),
+					...(listed ? [checkListLimit] : []),
 					...(def.preparePath ?? []),
 					resolveRequest(templates, placeholders),
 					...(def.preSend ?? []),
@@ -340,12 +348,13 @@ function textAnswer(key: string): PostReceiveAction {
  * only.
  */
 export function entriesUpToLimit(
-	context: Pick<IExecuteSingleFunctions, 'getNodeParameter' | 'getNode'>,
+	context: Pick<IExecuteSingleFunctions, 'getNodeParameter' | 'getNode' | 'getItemIndex'>,
 	entries: IDataObject[],
 	more = false,
 ): INodeExecutionData[] {
-	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? entries.length : (context.getNodeParameter('limit', 50) as number);
+	const wanted = listLimit(context, true);
+	const returnAll = wanted.returnAll;
+	const limit = returnAll ? entries.length : wanted.limit;
 	const items: INodeExecutionData[] = entries.slice(0, limit).map((json) => ({ json }));
 	const cut = !returnAll && (more || entries.length > limit);
 	if (cut && context.getNode().type.endsWith('Tool')) {
