@@ -24,7 +24,14 @@ import {
 import type { Registration, RegistrationApi } from './registration';
 import { replayMemory } from './replay';
 import { destinationSecrets, testSigningSecret } from './secrets';
-import { authentication, desiredRegistration, registering } from './settings';
+import {
+	authentication,
+	desiredRegistration,
+	registering,
+	optionsOf,
+	toleranceOf,
+	verifying,
+} from './settings';
 
 /**
  * For tests that run several scenarios in one process: forgets fetched secrets and claimed
@@ -138,6 +145,8 @@ export class IntegrationPlatformTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				// Settings the deliveries read, checked once here: a wrong one stops the activation.
+				if (verifying(this)) toleranceOf(optionsOf(this)(), this.getNode());
 				if (!registering(this)) return true;
 				const url = webhookUrl(this);
 				const desired = desiredRegistration(this, url);

@@ -138,7 +138,7 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 	const options = optionsOf(context);
 	let verified: Verified | undefined;
 	if (verifying(context)) {
-		const tolerance = toleranceOf(options());
+		const tolerance = toleranceOf(options(), context.getNode());
 		const now = Math.floor(Date.now() / 1000);
 		const outcome = await verifyDelivery(context, body, tolerance, now);
 		if (!outcome.ok) return refuse(context, outcome.status, outcome.reason);

@@ -248,7 +248,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: DEFAULT_TOLERANCE_SECONDS,
 				typeOptions: { minValue: MIN_TOLERANCE_SECONDS, maxValue: MAX_TOLERANCE_SECONDS },
 				description:
-					"How far a message's signed timestamp may be from now, in either direction; older or newer messages are refused. Held to 30–3600 even when set by an expression.",
+					"How far a message's signed timestamp may be from now, in either direction; older or newer messages are refused. A whole number from 30 to 3600; another value stops the activation.",
 			},
 		],
 	},

@@ -2,7 +2,7 @@
  * What the trigger's parameters ask for, read the same way by the registration hooks and by
  * webhook(): one reading of each parameter, with its fallbacks and checks, in one place.
  */
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INode, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../common/api';
@@ -12,7 +12,7 @@ import { NOTIFICATION_TYPES, parseNameList } from './events';
 import type { EventChoice, EventSelection, OutputMode } from './events';
 import { NAME_PATTERN, TEST_SUFFIX } from './registration';
 import type { DesiredRegistration } from './registration';
-import { clampTolerance } from './svix';
+import { checkTolerance } from './svix';
 
 export type Context = IHookFunctions | IWebhookFunctions;
 
@@ -135,9 +135,17 @@ export function optionsOf(context: Context): () => IDataObject {
 	});
 }
 
-/** The timestamp tolerance, held to the field's 30–3600 s even when an expression sets it. */
-export function toleranceOf(chosen: IDataObject): number {
-	return clampTolerance(chosen.toleranceSeconds);
+/**
+ * The timestamp tolerance: 30–3600 s, a whole number even when an expression sets it. Checked
+ * when the workflow is activated (checkExists), so that a wrong value stops the activation
+ * rather than every delivery.
+ */
+export function toleranceOf(chosen: IDataObject, node: INode): number {
+	const checked = checkTolerance(chosen.toleranceSeconds);
+	if (typeof checked === 'number') return checked;
+	throw new NodeOperationError(node, checked.problem, {
+		description: 'Set Options → Timestamp Tolerance (Seconds), or the expression that gives it.',
+	});
 }
 
 /** Whether `url` results are downloaded, and under which rules (download.ts). */

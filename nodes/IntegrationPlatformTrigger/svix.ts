@@ -11,9 +11,11 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+import { checkWholeNumber } from '../common/numbers';
+
 /** Svix's own window, in both directions (webhook.ts `verifyTimestamp`). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
-/** The range the tolerance field offers; clampTolerance holds expressions to it as well. */
+/** The range the tolerance field offers; checkTolerance holds expressions to it as well. */
 export const MIN_TOLERANCE_SECONDS = 30;
 export const MAX_TOLERANCE_SECONDS = 3600;
 
@@ -215,12 +217,17 @@ export function verifySignature(input: VerifyInput): VerifyResult {
 }
 
 /**
- * The timestamp tolerance to use: the field's value held to its range. An expression can yield any
- * number, and a larger window would make the replay memory keep claims longer than it is sized
- * for (replay.ts); anything that is not a number gets Svix's default.
+ * The timestamp tolerance to use: the field's value, a whole number of seconds within its range,
+ * or why it is not one. An expression can yield anything, and a larger window would make the
+ * replay memory keep claims longer than it is sized for (replay.ts); no value gives Svix's
+ * default.
  */
-export function clampTolerance(value: unknown): number {
-	const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return DEFAULT_TOLERANCE_SECONDS;
-	return Math.min(MAX_TOLERANCE_SECONDS, Math.max(MIN_TOLERANCE_SECONDS, Math.round(seconds)));
+export function checkTolerance(value: unknown): number | { problem: string } {
+	if (value === undefined) return DEFAULT_TOLERANCE_SECONDS;
+	return checkWholeNumber(
+		'Timestamp Tolerance (Seconds)',
+		value,
+		MIN_TOLERANCE_SECONDS,
+		MAX_TOLERANCE_SECONDS,
+	);
 }

@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -10,6 +11,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { problemError } from './errors';
 import { describeNetworkFailure, hostOf } from './network';
+import { maskText, maskValue } from './problem';
 import { isRedirect, redirectError } from './redirect';
 
 /**
@@ -63,6 +65,8 @@ export const nodeCredentials = [
 export interface ApiContext {
 	getNode(): INode;
 	getNodeParameter(name: string, fallbackValue?: unknown): unknown;
+	/** Every n8n context that makes requests has it; optional for hand-written test contexts. */
+	getCredentials?(type: string): Promise<ICredentialDataDecryptedObject>;
 	helpers: {
 		httpRequestWithAuthentication(
 			this: unknown,
@@ -70,6 +74,40 @@ export interface ApiContext {
 			requestOptions: IHttpRequestOptions,
 		): Promise<unknown>;
 	};
+}
+
+/** The secrets of a credential of either type: the API key and the bearer token. */
+export function credentialSecrets(data: ICredentialDataDecryptedObject | undefined): string[] {
+	return [data?.apiKey, data?.accessToken].filter(
+		(value): value is string => typeof value === 'string' && value !== '',
+	);
+}
+
+/**
+ * The secrets of the credential the node uses, for masking an answer that may echo them: read on
+ * error paths only (n8n decrypts the credential on every read). None when the context cannot read
+ * it (no credential chosen, a trigger without authentication).
+ */
+export async function ownSecrets(
+	context: Pick<ApiContext, 'getNodeParameter'> & {
+		getCredentials?(type: string): Promise<ICredentialDataDecryptedObject>;
+	},
+): Promise<string[]> {
+	try {
+		return credentialSecrets(
+			await context.getCredentials?.(CREDENTIAL_TYPE[authenticationOf(context)]),
+		);
+	} catch {
+		return [];
+	}
+}
+
+/**
+ * An answer's body with the given secrets masked (maskValue), and for a text body also secret-named
+ * fields and credential headers written out (maskText): for answers that errors are built from.
+ */
+export function maskedAnswerBody(body: unknown, secrets: readonly string[]): unknown {
+	return typeof body === 'string' ? maskText(body, secrets) : maskValue(body, secrets);
 }
 
 export function authenticationOf(context: Pick<ApiContext, 'getNodeParameter'>): Authentication {
@@ -151,10 +189,17 @@ export async function apiResponse(
 				: `${request.baseURL.replace(/\/+$/, '')}/${request.url.replace(/^\/+/, '')}`;
 		throw redirectError(context.getNode(), response.statusCode, response.headers ?? {}, {
 			requestUrl,
-			secrets: options.secrets,
+			secrets: [...(options.secrets ?? []), ...(await ownSecrets(context))],
 		});
 	}
-	return { status: response.statusCode, body: response.body, headers: response.headers ?? {} };
+	const status = response.statusCode;
+	let body = response.body;
+	// An error answer, or text that did not parse as JSON, becomes an error message: the service
+	// may echo the credential's key or token there (docs/api-notes.md, "Problem documents").
+	if (status >= 400 || (typeof body === 'string' && body.trim() !== '')) {
+		body = maskedAnswerBody(body, [...(options.secrets ?? []), ...(await ownSecrets(context))]);
+	}
+	return { status, body, headers: response.headers ?? {} };
 }
 
 /**

@@ -96,21 +96,70 @@ export function redact(message: string, secrets: readonly string[] = []): string
 	return out;
 }
 
+/** Names of fields and headers whose value is a secret (`x-api-key`, `clientSecret`, `access_token`, …). */
+const SECRET_NAME_TEXT =
+	'[A-Za-z_-]*(?:api[_-]?key|secret|passw(?:or)?d|token|private[_-]?key|signing[_-]?key|credentials?|authorization|cookie)';
+
 /** JSON fields whose text is a secret in a body excerpt (`key` is an API key's own field). */
-const SECRET_FIELD =
-	/"((?:[A-Za-z_]*(?:api_?key|secret|passw(?:or)?d|token|private_?key|signing_?key|credentials?))|key)"\s*:\s*"(?:[^"\\]|\\.)*("|$)/gi;
+const SECRET_FIELD = new RegExp(
+	`"(${SECRET_NAME_TEXT}|key)"\\s*:\\s*"(?:[^"\\\\]|\\\\.)*("|$)`,
+	'gi',
+);
+
+/** Header and parameter names that carry credentials (`X-Api-Key`, `Authorization`, `access_token`, …). */
+const CREDENTIAL_NAME_TEXT =
+	'(?:x-)?api[_-]?key|(?:proxy-)?authorization|(?:set-)?cookie|(?:access|refresh|id)[_-]?token|client[_-]?secret';
 
 /**
- * The first bytes of a body that is not valid JSON, as an error may show them: the text of
- * secret-named fields (also cut off at the end) and the given secrets are masked, since a
- * truncated answer can hold an API key list or credentials.
+ * A credential header or parameter written out in text (`X-Api-Key: …`, `Authorization: Bearer
+ * …`, `api_key=…`), as an error page or a debugging echo shows a request. Only values of 16
+ * characters or more, as keys and tokens are: "Authorization: missing" stays readable.
+ */
+const SECRET_ASSIGNMENT = new RegExp(
+	`\\b(${CREDENTIAL_NAME_TEXT})(\\s*[:=]\\s*)((?:bearer|basic)\\s+)?[^\\s"',;&<>]{16,}`,
+	'gi',
+);
+
+/**
+ * Masks secrets in a text taken from an answer: the given secrets in every form (redact), the
+ * text of secret-named JSON fields (also cut off at the end) and secret-named headers written out.
+ */
+export function maskText(text: string, secrets: readonly string[] = []): string {
+	return redact(text, secrets)
+		.replace(SECRET_FIELD, (_match, name: string, end: string) => `"${name}":"[redacted]${end}`)
+		.replace(
+			SECRET_ASSIGNMENT,
+			(_match, name: string, separator: string, scheme = '') =>
+				`${name}${separator}${scheme}[redacted]`,
+		);
+}
+
+/**
+ * The first bytes of a body that is not valid JSON, as an error may show them, with secrets
+ * masked (maskText): a truncated answer can hold an API key list, credentials or an echo of the
+ * request's headers.
  */
 export function bodyExcerpt(body: string, secrets: readonly string[] = [], length = 80): string {
-	const masked = redact(body, secrets).replace(
-		SECRET_FIELD,
-		(_match, name: string, end: string) => `"${name}":"[redacted]${end}`,
-	);
-	return JSON.stringify(masked.slice(0, length));
+	return JSON.stringify(maskText(body, secrets).slice(0, length));
+}
+
+/**
+ * A parsed answer with every given secret masked in every text it holds (keys included), for
+ * answers that reach run data as they are (Send Request's items, error details).
+ */
+export function maskValue<T>(value: T, secrets: readonly string[]): T {
+	if (!secrets.some((secret) => typeof secret === 'string' && secret.length >= 4)) return value;
+	const walk = (node: unknown): unknown => {
+		if (typeof node === 'string') return redact(node, secrets);
+		if (Array.isArray(node)) return node.map(walk);
+		if (typeof node === 'object' && node !== null) {
+			return Object.fromEntries(
+				Object.entries(node).map(([key, entry]) => [redact(key, secrets), walk(entry)]),
+			);
+		}
+		return node;
+	};
+	return walk(value) as T;
 }
 
 function showValue(name: string, value: unknown): string {
@@ -180,7 +229,7 @@ export function summarizeProblem(
 	const doc = isObject(body) ? body : {};
 	// Every text taken from the answer is masked: a service may echo a secret in any field.
 	const mask = (value: string | undefined) =>
-		value === undefined ? undefined : redact(value, secrets);
+		value === undefined ? undefined : maskText(value, secrets);
 	const title = mask(text(doc.title)) ?? STATUS_TITLES[status] ?? `HTTP ${status}`;
 	let detail = mask(text(doc.detail) ?? text(doc.message) ?? bodyAsDetail(body));
 	if (detail === title) detail = undefined;
@@ -191,7 +240,7 @@ export function summarizeProblem(
 	const described = rawIssues
 		.map(describeIssue)
 		.filter((i): i is { line: string; remedy?: string } => !!i);
-	const issues = described.map((i) => redact(i.line, secrets));
+	const issues = described.map((i) => maskText(i.line, secrets));
 	const requestId = mask(
 		text(doc.requestId) ?? text(headers['x-request-id'] as string | undefined),
 	);
@@ -201,7 +250,7 @@ export function summarizeProblem(
 
 	const trailer = `[HTTP ${status}${requestId ? `, request ${requestId}` : ''}]`;
 	const headline = [title, detail].filter(Boolean).join(': ');
-	const message = redact(
+	const message = maskText(
 		issues.length ? `${headline} — ${issues.join('; ')} ${trailer}` : `${headline} ${trailer}`,
 		secrets,
 	);
@@ -227,6 +276,6 @@ export function summarizeProblem(
 		retryAfterSeconds: retryAfter,
 		issues,
 		message,
-		description: redact(lines.join('\n'), secrets),
+		description: maskText(lines.join('\n'), secrets),
 	};
 }

@@ -61,6 +61,7 @@ export interface Received extends Answer {
 export interface TriggerOptions {
 	parameters: INodeParameters;
 	webhookId?: string;
+	/** Overrides the API-key credential's data (and the token credential's with bearer-token authentication); null: no credential. */
 	credential?: ICredentialDataDecryptedObject | null;
 	authentication?: 'apiKey' | 'bearerToken' | 'none';
 	/**
@@ -136,6 +137,7 @@ export class TriggerHarness {
 							baseUrl: sim.apiUrl,
 							readUrl: sim.readUrl,
 							searchUrl: sim.searchUrl,
+							...(options.authentication === 'bearerToken' ? (options.credential ?? {}) : {}),
 						},
 						...secret,
 					},

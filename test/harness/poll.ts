@@ -276,6 +276,11 @@ export class PollRunner {
 			getActivationMode: () => (activation ? 'activate' : 'update'),
 			getWorkflow: () => ({ id: workflow.id, name: workflow.name, active: true }),
 			getPollBudgetMs: () => 5 * 60 * 1000,
+			// As n8n's poll context: the credential's data (the node reads it to mask echoed secrets).
+			getCredentials: async (type: string) => {
+				if (!credentials[type]) throw new Error(`no test credentials of type ${type}`);
+				return { ...credentials[type] };
+			},
 			getWorkflowStaticData: (type: string) =>
 				type === 'node' ? workflow.getStaticData('node', node) : workflow.getStaticData('global'),
 			getNodeParameter(name: string, fallback?: unknown, options?: { extractValue?: boolean }) {

@@ -13,7 +13,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Authentication } from '../../common/api';
-import { authenticationOf, CREDENTIAL_TYPE } from '../../common/api';
+import { authenticationOf, CREDENTIAL_TYPE, ownSecrets } from '../../common/api';
 import { problemError } from '../../common/errors';
 import { DEFAULT_READ_URL, DEFAULT_SEARCH_URL, versionedBaseUrl } from '../../common/hosts';
 import { isRedirect, redirectError } from '../../common/redirect';
@@ -21,6 +21,7 @@ import { bodyExcerpt } from '../../common/problem';
 import { customAsRouting } from './customAsRouting';
 import type { CustomOperation, InCodeHost } from '../inCode/customContext';
 import { customOperation } from '../inCode/customOperation';
+import { checkListLimit, listLimit } from './parameters';
 import { wrongCredentialError } from './wrongCredential';
 import {
 	pathValues,
@@ -129,15 +130,11 @@ export async function throwOnProblem(
 		});
 	}
 	const { statusCode, body, headers } = response;
+	const failed = statusCode >= 400 || (typeof body === 'string' && body.trim() !== '');
+	// The service may echo the credential's own key or token in an error answer.
+	const secrets = failed ? [...secretPathValues(this), ...(await ownSecrets(this))] : [];
 	if (statusCode >= 400) {
-		throw problemError(
-			this.getNode(),
-			statusCode,
-			body,
-			headers,
-			secretPathValues(this),
-			this.getItemIndex(),
-		);
+		throw problemError(this.getNode(), statusCode, body, headers, secrets, this.getItemIndex());
 	}
 	// A success status with a body that did not parse as JSON (axios hands it over as a string).
 	if (typeof body === 'string' && body.trim() !== '') {
@@ -146,7 +143,7 @@ export async function throwOnProblem(
 			{ status: statusCode },
 			{
 				message: `The service answered HTTP ${statusCode} with a body that is not valid JSON`,
-				description: `First bytes: ${bodyExcerpt(body, secretPathValues(this))}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail).`,
+				description: `First bytes: ${bodyExcerpt(body, secrets)}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail).`,
 				httpCode: String(statusCode),
 				itemIndex: this.getItemIndex(),
 			},
@@ -278,6 +275,12 @@ function routedOperation(
 		throw new Error(`${resourceName} → ${def.name}: the ${def.host} host needs a custom operation`);
 	}
 	const templates = { qs: def.qs, body: def.body };
+	// A list operation (it shows Return All): Limit is checked before the list is asked for.
+	const listed = fields.some(
+		(field) =>
+			field.name === 'returnAll' &&
+			(field.displayOptions?.show?.operation as unknown[] | undefined)?.includes(def.value),
+	);
 	const placeholders = placeholderFields(
 		placeholderNames(def.path, templates),
 		fields,
@@ -303,6 +306,7 @@ function routedOperation(
 				preSend: [
 					...(def.requires ? [requireCredential(resourceName, def, def.requires)] : []),
 					...(def.host ? [HOST_STEP[def.host]] : []),
+					...(listed ? [checkListLimit] : []),
 					...(def.preparePath ?? []),
 					resolveRequest(templates, placeholders),
 					...(def.preSend ?? []),
@@ -352,12 +356,13 @@ function textAnswer(key: string): PostReceiveAction {
  * only.
  */
 export function entriesUpToLimit(
-	context: Pick<IExecuteSingleFunctions, 'getNodeParameter' | 'getNode'>,
+	context: Pick<IExecuteSingleFunctions, 'getNodeParameter' | 'getNode' | 'getItemIndex'>,
 	entries: IDataObject[],
 	more = false,
 ): INodeExecutionData[] {
-	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? entries.length : (context.getNodeParameter('limit', 50) as number);
+	const wanted = listLimit(context, true);
+	const returnAll = wanted.returnAll;
+	const limit = returnAll ? entries.length : wanted.limit;
 	const items: INodeExecutionData[] = entries.slice(0, limit).map((json) => ({ json }));
 	const cut = !returnAll && (more || entries.length > limit);
 	if (cut && context.getNode().type.endsWith('Tool')) {

@@ -10,6 +10,7 @@ import type {
 
 import { encodePathSegment } from '../../common/paths';
 import { entriesUpToLimit } from './defineOperation';
+import { listLimit } from './parameters';
 import { lookupRequest } from './requestPolicy';
 import { pathValues } from './templates';
 
@@ -30,11 +31,8 @@ interface Wanted {
 	limit: number;
 }
 
-function wanted(context: IExecuteSingleFunctions): Wanted {
-	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
-	const raw = Number(context.getNodeParameter('limit', 50));
-	const limit = Number.isFinite(raw) && raw >= 1 ? Math.floor(raw) : 50;
-	return { returnAll, limit };
+function wanted(context: IExecuteSingleFunctions, sent: boolean): Wanted {
+	return listLimit(context, sent);
 }
 
 const pageSizeFor = (want: Wanted, have: number) =>
@@ -45,7 +43,10 @@ export const firstPageSize: PreSendAction = async function (
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	requestOptions.qs = { ...(requestOptions.qs ?? {}), pageSize: pageSizeFor(wanted(this), 0) };
+	requestOptions.qs = {
+		...(requestOptions.qs ?? {}),
+		pageSize: pageSizeFor(wanted(this, false), 0),
+	};
 	return requestOptions;
 };
 
@@ -65,7 +66,7 @@ export function pagedEntries(path: string): PostReceiveAction {
 		_items: INodeExecutionData[],
 		response: IN8nHttpFullResponse,
 	): Promise<INodeExecutionData[]> {
-		const want = wanted(this);
+		const want = wanted(this, true);
 		const values = pathValues(this);
 		// The same path as the first request, its values already checked by resolveRequest.
 		const url = path.replace(/\{(\w+)\}/g, (_match, name: string) =>

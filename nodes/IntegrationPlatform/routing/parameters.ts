@@ -1,6 +1,9 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { checkWholeNumber } from '../../common/numbers';
+import { describeInput } from '../../common/timestamps';
+
 /**
  * preSend factory: parses a JSON parameter before any request is made, naming the parameter when
  * it is not valid JSON (or not the expected kind of value), and places it in the body.
@@ -89,3 +92,36 @@ export function requiredParameter(
 	}
 	return value;
 }
+
+/**
+ * Return All and Limit of a list operation, checked: Limit a whole number of at least 1, Return
+ * All a boolean (the text "false" from an expression would otherwise count as true). Read by the
+ * first page's preSend, before anything is sent, and when the answer is cut to Limit.
+ */
+export function listLimit(
+	context: Pick<IExecuteSingleFunctions, 'getNodeParameter' | 'getNode' | 'getItemIndex'>,
+	sent = false,
+): { returnAll: boolean; limit: number } {
+	const fail = (problem: string) =>
+		new NodeOperationError(context.getNode(), problem, {
+			itemIndex: context.getItemIndex(),
+			description: `${sent ? 'The list was read, but no item is returned.' : 'No request was sent.'} Fix the value, or the expression that sets it.`,
+		});
+	const returnAll = context.getNodeParameter('returnAll', false) as unknown;
+	if (typeof returnAll !== 'boolean') {
+		throw fail(`"Return All" must be true or false, not ${describeInput(returnAll)}`);
+	}
+	if (returnAll) return { returnAll, limit: Number.POSITIVE_INFINITY };
+	const limit = checkWholeNumber('Limit', context.getNodeParameter('limit', 50), 1);
+	if (typeof limit !== 'number') throw fail(limit.problem);
+	return { returnAll, limit };
+}
+
+/** preSend of every list operation (defineOperation.ts): Return All and Limit checked before the list is asked for. */
+export const checkListLimit: PreSendAction = async function (
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	listLimit(this);
+	return requestOptions;
+};

@@ -133,17 +133,31 @@ describe('a copy arriving while the first attempt is still in progress', () => {
 
 describe('timestamp tolerance', () => {
 	test.each([
-		['100000 (by expression) is held to 3600: 4000 s old is refused', 100_000, -4000, 401],
-		['100000 (by expression) is held to 3600: 3500 s old is accepted', 100_000, -3500, 200],
-		['5 (by expression) is raised to 30: 20 s old is accepted', 5, -20, 200],
-		['5 (by expression) is raised to 30: 20 s ahead is accepted', 5, 20, 200],
-		['5 (by expression) is raised to 30: 40 s old is refused', 5, -40, 401],
-		['"600" (text) counts as 600: 500 s old is accepted', '600', -500, 200],
+		['3600: 4000 s old is refused', 3600, -4000, 401],
+		['3600: 3500 s old is accepted', 3600, -3500, 200],
+		['30: 20 s old is accepted', 30, -20, 200],
+		['30: 20 s ahead is accepted', 30, 20, 200],
+		['30: 40 s old is refused', 30, -40, 401],
+		['"600" (text, by expression) counts as 600: 500 s old is accepted', '600', -500, 200],
 	])('%s', async (_name, tolerance, age, status) => {
 		const h = await trigger({ events: ['notification'], options: { toleranceSeconds: tolerance } });
+		await h.activate();
 		const answer = await h.call(signed(notification, { timestamp: now() + age }));
 		expect(answer.status).toBe(status);
 		if (status === 401) expect(answer.body).toMatch(/^Unauthorized: the message timestamp/);
+	});
+
+	// Each was held to 30–3600 or replaced by 300, silently.
+	test.each([
+		[100_000, 'not 100000'],
+		[5, 'not 5'],
+		[45.5, 'not the number 45.5'],
+		['soon', 'not the text "soon"'],
+	])('%p (by expression) stops the activation, naming the field', async (tolerance, why) => {
+		const h = await trigger({ events: ['notification'], options: { toleranceSeconds: tolerance } });
+		await expect(h.activate()).rejects.toThrow(
+			`"Timestamp Tolerance (Seconds)" must be a whole number from 30 to 3600, ${why}`,
+		);
 	});
 });
 

@@ -8,7 +8,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 import {
 	checkTimestamp,
-	clampTolerance,
+	checkTolerance,
 	computeSignature,
 	decodeSecret,
 	readSignatureHeaders,
@@ -298,22 +298,32 @@ describe('helpers', () => {
 	});
 });
 
-describe('clampTolerance', () => {
+describe('checkTolerance', () => {
 	test.each([
 		[300, 300],
-		[5, 30],
-		[0, 30],
-		[-100, 30],
-		[100_000, 3600],
+		[30, 30],
 		[3600, 3600],
-		[45.4, 45],
 		['600', 600],
-		['', 300],
-		['soon', 300],
 		[undefined, 300],
-		[Number.NaN, 300],
-		[Number.POSITIVE_INFINITY, 300],
 	])('%p → %p seconds', (value, seconds) => {
-		expect(clampTolerance(value)).toBe(seconds);
+		expect(checkTolerance(value)).toBe(seconds);
+	});
+
+	// Each was held to the range or replaced by the default, silently.
+	test.each([
+		[5, 'not 5'],
+		[0, 'not 0'],
+		[-100, 'not -100'],
+		[100_000, 'not 100000'],
+		[45.4, 'not the number 45.4'],
+		['', 'not the text ""'],
+		['soon', 'not the text "soon"'],
+		[null, 'not null'],
+		[Number.NaN, 'not the number NaN'],
+		[Number.POSITIVE_INFINITY, 'not the number Infinity'],
+	])('%p is refused, naming the field', (value, why) => {
+		expect(checkTolerance(value)).toEqual({
+			problem: `"Timestamp Tolerance (Seconds)" must be a whole number from 30 to 3600, ${why}`,
+		});
 	});
 });

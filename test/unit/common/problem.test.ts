@@ -1,4 +1,10 @@
-import { bodyExcerpt, redact, summarizeProblem } from '../../../nodes/common/problem';
+import {
+	bodyExcerpt,
+	maskText,
+	maskValue,
+	redact,
+	summarizeProblem,
+} from '../../../nodes/common/problem';
 
 describe('summarizeProblem', () => {
 	test('InputValidationProblem: title, detail, every issue with location, name, reason and value', () => {
@@ -162,5 +168,60 @@ describe('bodyExcerpt', () => {
 		const shown = bodyExcerpt(body, ['tok-123'], 200);
 		expect(shown).not.toMatch(/amp_sim|a\\"b|tok-123/);
 		expect(shown).toContain('"label\\":\\"demo key');
+	});
+});
+
+describe('masking text an answer echoes (maskText, bodyExcerpt)', () => {
+	const other = 'sk_live_0123456789abcdefXYZ';
+
+	test.each([
+		['a hyphenated JSON field', `{"x-api-key":"${other}","a":1}`, '"x-api-key":"[redacted]"'],
+		['an underscored JSON field', `{"api_key": "${other}"}`, '"api_key":"[redacted]"'],
+		[
+			'a header written out',
+			`Request headers: X-Api-Key: ${other}\nAccept: */*`,
+			'X-Api-Key: [redacted]',
+		],
+		[
+			'a bearer token written out',
+			`authorization: Bearer ${other}`,
+			'authorization: Bearer [redacted]',
+		],
+		['a query parameter', `GET /v1/x?api_key=${other}&page=2`, 'api_key=[redacted]&page=2'],
+	])('%s is masked, though the key is not known', (_label, text, shown) => {
+		const masked = maskText(text);
+		expect(masked).not.toContain(other);
+		expect(masked).toContain(shown);
+		expect(bodyExcerpt(text, [], 300)).not.toContain(other);
+	});
+
+	test('short values after a credential header name stay readable', () => {
+		expect(maskText('Authorization: missing')).toBe('Authorization: missing');
+		expect(maskText('header x-api-key: required')).toBe('header x-api-key: required');
+	});
+
+	test('a known secret is masked in every form, also inside a header-shaped line', () => {
+		const key = 'ak+live/Xy9=';
+		const text = `x-api-key: ${key} ${encodeURIComponent(key)} ${JSON.stringify(key)}`;
+		expect(maskText(text, [key])).toBe('x-api-key: [redacted] [redacted] "[redacted]"');
+	});
+});
+
+describe('maskValue', () => {
+	test('masks a secret in every string and key of a parsed answer, leaving the rest', () => {
+		const key = 'ak+live/Xy9=';
+		const answer = {
+			echo: { headers: { 'x-api-key': key }, url: `/x?k=${encodeURIComponent(key)}` },
+			list: [key, 1, null, true],
+			[key]: 'as a key',
+		};
+		const masked = maskValue(answer, [key]);
+		expect(JSON.stringify(masked)).not.toContain('Xy9');
+		expect(masked).toEqual({
+			echo: { headers: { 'x-api-key': '[redacted]' }, url: '/x?k=[redacted]' },
+			list: ['[redacted]', 1, null, true],
+			'[redacted]': 'as a key',
+		});
+		expect(maskValue(answer, [])).toBe(answer);
 	});
 });

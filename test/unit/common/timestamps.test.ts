@@ -1,4 +1,9 @@
-import { compareTimestamps, keyToIso, timestampKey } from '../../../nodes/common/timestamps';
+import {
+	checkDateTime,
+	compareTimestamps,
+	keyToIso,
+	timestampKey,
+} from '../../../nodes/common/timestamps';
 
 describe('timestampKey', () => {
 	test.each([
@@ -66,5 +71,69 @@ describe('the fast path for `…Z` timestamps agrees with the general parser', (
 			// "+00:00" takes the general path (Date.UTC), "Z" the fast one.
 			expect(timestampKey(text)).toBe(timestampKey(text.replace(/Z$/, '+00:00')));
 		}
+	});
+});
+
+describe('checkDateTime: what a user gives as a date, checked, never guessed', () => {
+	test.each([
+		['2024-05-01T08:30:00Z', '2024-05-01T08:30:00.000Z'],
+		['2024-05-01T08:30:00.123456Z', '2024-05-01T08:30:00.123Z'],
+		['2024-05-01T10:30:00+02:00', '2024-05-01T08:30:00.000Z'],
+		['2024-05-01T10:30+0200', '2024-05-01T08:30:00.000Z'],
+		['2024-05-01 08:30:00z', '2024-05-01T08:30:00.000Z'],
+		['2024-05-01', '2024-05-01T00:00:00.000Z'],
+		['2024-05-01T00:00:00-05', '2024-05-01T05:00:00.000Z'],
+		['2024-02-29T00:00:00Z', '2024-02-29T00:00:00.000Z'],
+		['  2024-05-01T08:30:00Z  ', '2024-05-01T08:30:00.000Z'],
+	])('%p → %s', (value, iso) => expect(checkDateTime('Since', value)).toEqual({ iso }));
+
+	test('a date and time without a zone is read as Date reads it (local time)', () => {
+		expect(checkDateTime('Since', '2024-05-01T08:30:00')).toEqual({
+			iso: new Date(2024, 4, 1, 8, 30).toISOString(),
+		});
+	});
+
+	test('a Date and a Luxon-like DateTime from an expression are taken as they are', () => {
+		const date = new Date('2024-05-01T08:30:00Z');
+		expect(checkDateTime('Since', date)).toEqual({ iso: '2024-05-01T08:30:00.000Z' });
+		const luxon = { isValid: true, toMillis: () => date.getTime() };
+		expect(checkDateTime('Since', luxon)).toEqual({ iso: '2024-05-01T08:30:00.000Z' });
+		const invalid = { isValid: false, invalidExplanation: 'day out of range', toMillis: () => NaN };
+		expect(checkDateTime('Since', invalid)).toEqual({
+			problem: '"Since" is an invalid date: day out of range',
+		});
+		expect(checkDateTime('Since', new Date(NaN))).toEqual({
+			problem: '"Since" is an invalid date',
+		});
+	});
+
+	// What JavaScript's Date makes of them: 2001-01-01, 2001-01-02, 2042-01-01, 2024-03-02, …
+	test.each([
+		['-1', /^"Since" is not an ISO 8601 date and time .*: "-1"$/],
+		['1,2', /is not an ISO 8601 date and time/],
+		['42', /is not an ISO 8601 date and time/],
+		['yesterday', /is not an ISO 8601 date and time/],
+		['Tue May 01 2024', /is not an ISO 8601 date and time/],
+		['2024-02-30T00:00:00Z', /^"Since" is not a real date and time: "2024-02-30T00:00:00Z"$/],
+		['2023-02-29', /is not a real date and time/],
+		['2024-13-01T00:00:00Z', /is not a real date and time/],
+		['2024-05-01T24:00:00Z', /is not a real date and time/],
+		['2024-05-01T08:60:00Z', /is not a real date and time/],
+		['2024-05-01T08:30:00+24:00', /is not a real date and time/],
+	])('the text %p is refused', (value, why) => {
+		expect(checkDateTime('Since', value)).toEqual({ problem: expect.stringMatching(why) });
+	});
+
+	test.each([
+		[-1, 'the number -1'],
+		[1714552200000, 'the number 1714552200000'],
+		[[1, 2], 'a list'],
+		[true, 'the boolean true'],
+		[null, 'null'],
+		[{ a: 1 }, 'a value of type object'],
+	])('%p is refused: not a date and time', (value, shown) => {
+		expect(checkDateTime('Until', value)).toEqual({
+			problem: `"Until" must be a date and time (ISO 8601 text such as 2024-05-01T08:30:00Z), not ${shown}`,
+		});
 	});
 });

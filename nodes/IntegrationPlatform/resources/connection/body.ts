@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { checkDateTime } from '../../../common/timestamps';
 import { parseJsonParameter, requiredParameter } from '../../routing/parameters';
 
 /** OAuth scopes from text (commas or spaces) or a list of text; undefined for anything else. */
@@ -27,20 +28,16 @@ function tokenRecord(
 ): IDataObject | undefined {
 	if (typeof token !== 'string' || token === '') return undefined;
 	const expiresAt = context.getNodeParameter(expiryParameter, '') as unknown;
-	if (!expiresAt) return { token };
-	const date = new Date(String(expiresAt));
-	if (Number.isNaN(date.getTime())) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`"${expiryLabel}" is not a date: ${JSON.stringify(expiresAt)?.slice(0, 60)}`,
-			{
-				itemIndex: context.getItemIndex(),
-				description:
-					'No request was sent. Give a date and time such as 2030-01-31T12:00:00Z, or leave the field empty.',
-			},
-		);
+	if (expiresAt === undefined || expiresAt === null || expiresAt === '') return { token };
+	const checked = checkDateTime(expiryLabel, expiresAt);
+	if ('problem' in checked) {
+		throw new NodeOperationError(context.getNode(), checked.problem, {
+			itemIndex: context.getItemIndex(),
+			description:
+				'No request was sent. Give a date and time such as 2030-01-31T12:00:00Z, or leave the field empty.',
+		});
 	}
-	return { token, expiresAt: date.toISOString() };
+	return { token, expiresAt: checked.iso };
 }
 
 /**

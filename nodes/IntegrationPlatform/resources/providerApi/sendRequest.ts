@@ -8,11 +8,12 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../../../common/api';
+import { CREDENTIAL_TYPE, credentialSecrets } from '../../../common/api';
 import { problemError } from '../../../common/errors';
 import { proxyBaseUrl } from '../../../common/hosts';
 import { describeNetworkFailure } from '../../../common/network';
-import { bodyExcerpt } from '../../../common/problem';
+import { isRedirect, locationOf } from '../../../common/redirect';
+import { bodyExcerpt, maskValue } from '../../../common/problem';
 import { asNodeError, withRateLimitRetries } from '../../routing/requestPolicy';
 import type { RetrySettings } from '../../routing/requestPolicy';
 import {
@@ -32,7 +33,30 @@ import {
  */
 
 /** Header names the node sets itself; a user header must not replace them. */
-const RESERVED_HEADER = /^(x-api-key|authorization|x-amp-.*|host|content-length|cookie)$/i;
+const RESERVED_HEADER = /^(x-api-key|authorization|x-amp-.*|cookie)$/i;
+
+/**
+ * Headers that frame the message or concern one connection (RFC 9110, section 7.6.1): n8n's HTTP
+ * client sets them for the request it sends. A user's Transfer-Encoding beside the client's
+ * Content-Length would make the proxy and the provider disagree on where the request ends.
+ */
+const CONNECTION_HEADER =
+	/^(transfer-encoding|content-length|connection|host|te|trailer|upgrade|keep-alive|proxy-.*)$/i;
+
+/**
+ * The methods the node sends; anything else (TRACE, CONNECT, made-up words) is refused. n8n's
+ * type of request methods lacks OPTIONS, which its HTTP client sends as it is.
+ */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * Control characters (C0, DEL, C1). URL parsing drops tabs and line breaks from a path, so
+ * `a/.\n./admin` would become `a/../admin`; in a header they would end the line.
+ */
+const CONTROL = /\p{Cc}/u;
+
+/** What a header value may hold: visible ASCII, space and Latin-1 letters (Node sends no more). */
+const HEADER_VALUE = /^[\x20-\x7e\xa0-\xff]*$/;
 
 /** Requests in flight at once. */
 const CONCURRENT_REQUESTS = 4;
@@ -64,12 +88,85 @@ function providerPath(context: IExecuteFunctions, itemIndex: number, raw: unknow
 			"Give the path of the provider's API below its base URL, e.g. crm/v3/objects/contacts.",
 		);
 	if (typeof raw !== 'string') throw refuse('must be text');
+	// Checked before the dot segments: URL parsing would drop these characters and join the dots.
+	if (CONTROL.test(raw))
+		throw refuse('cannot contain control characters (tab, line break, NUL, …)');
 	if (/^[a-z][a-z0-9+.-]*:/i.test(path) || raw.trim().startsWith('//'))
 		throw refuse('must be a path, not a URL: the request always goes to the proxy');
 	if (/\\/.test(path) || /(^|\/)(\.|%2e){1,2}(\/|$|\?|#)/i.test(path))
 		throw refuse('cannot contain "..", "." or backslash segments');
 	if (/[?#]/.test(path)) throw refuse('cannot contain ? or #: use Query Parameters');
 	return path;
+}
+
+/** The Method field's value: one of METHODS, exactly (an expression may give anything). */
+function requestMethod(context: IExecuteFunctions, itemIndex: number, raw: unknown) {
+	const method = METHODS.find((known) => known === raw);
+	if (method) return method as IHttpRequestMethods;
+	const shown = typeof raw === 'string' ? JSON.stringify(raw.slice(0, 40)) : describeValue(raw);
+	throw itemError(
+		context,
+		itemIndex,
+		`"Method" must be one of ${METHODS.join(', ')}, not ${shown}`,
+		'Choose a method from the list, or check the expression that sets it (methods are upper case).',
+	);
+}
+
+const describeValue = (value: unknown) =>
+	value === null ? 'null' : Array.isArray(value) ? 'a list' : `a value of type ${typeof value}`;
+
+/**
+ * One of the user's headers, checked: a token as its name (RFC 9110), not one the node or the
+ * HTTP client sets, and a value of one line without control characters.
+ */
+function headerValue(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	header: string,
+	value: unknown,
+): string {
+	const shownName = JSON.stringify(header.slice(0, 40));
+	const refuse = (why: string, hint: string) =>
+		itemError(context, itemIndex, `"Headers" → ${shownName}: ${why}`, hint);
+	if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header)) {
+		throw refuse(
+			'is not a valid header name',
+			"A header name is a single word of letters, digits and - _ . ! # $ % & ' * + ^ ` | ~, without spaces or control characters.",
+		);
+	}
+	if (RESERVED_HEADER.test(header)) {
+		throw refuse(
+			'is set by the node and cannot be given',
+			'The node sends the API key and the x-amp-* headers itself; remove this header.',
+		);
+	}
+	if (CONNECTION_HEADER.test(header)) {
+		throw refuse(
+			'is a framing or connection header, which the HTTP client sets itself',
+			'Remove this header: Transfer-Encoding, Content-Length, Connection, Host, TE, Trailer, Upgrade, Keep-Alive and Proxy-* headers cannot be given.',
+		);
+	}
+	if (typeof value === 'object' && value !== null) {
+		throw refuse(
+			`its value must be text, not ${describeValue(value)}`,
+			'Give the value as text, or check the expression that sets it.',
+		);
+	}
+	const text = String(value ?? '');
+	// A header is one line: a line break would start another header of the user's making.
+	if (CONTROL.test(text)) {
+		throw refuse(
+			'its value cannot contain control characters (line break, tab, NUL, …)',
+			'Remove the control characters from the value, or check the expression that sets it.',
+		);
+	}
+	if (!HEADER_VALUE.test(text)) {
+		throw refuse(
+			'its value can hold only ASCII and Latin-1 characters',
+			'Encode other characters as the provider expects (e.g. percent-encoding).',
+		);
+	}
+	return text;
 }
 
 function pairs(value: unknown, key: string): NameValue[] {
@@ -106,6 +203,11 @@ function answerItems(
 			{ json: { statusCode: status, headers, body: body ?? null } as IDataObject, pairedItem },
 		];
 	}
+	// A redirect is the provider's answer; the credential keeps n8n from following it with the
+	// key (hosts.ts, withoutRedirects), and its Location is what the user needs from it.
+	if (isRedirect(status)) {
+		return [{ json: { statusCode: status, location: locationOf(headers) ?? null }, pairedItem }];
+	}
 	if (Array.isArray(body)) {
 		return body.map((entry) => ({
 			json:
@@ -134,6 +236,9 @@ export async function sendProviderRequest(
 		},
 	);
 	const baseUrl = proxyBaseUrl(credentials.proxyUrl);
+	// Masked in every answer before it becomes an item or an error: a provider or the proxy may
+	// echo the request's headers, the API key among them.
+	const secrets = credentialSecrets(credentials);
 	const settings = this.getNodeParameter('requestOptions', 0, {}) as RetrySettings;
 	const params = new ItemParameters(this);
 	const continueOnFail = this.continueOnFail();
@@ -147,7 +252,7 @@ export async function sendProviderRequest(
 		// an empty one means the node was not set up as intended.
 		locator('integration', 'Integration');
 		const installation = locator('installation', 'Installation');
-		const method = params.get<IHttpRequestMethods>('proxyMethod', itemIndex, 'GET');
+		const method = requestMethod(this, itemIndex, params.get('proxyMethod', itemIndex, 'GET'));
 		const path = providerPath(this, itemIndex, params.get('proxyPath', itemIndex, ''));
 		const options = params.get<ProxyOptions>('proxyOptions', itemIndex, {});
 
@@ -159,28 +264,10 @@ export async function sendProviderRequest(
 		for (const { name, value } of pairs(params.get('proxyHeaders', itemIndex, {}), 'header')) {
 			const header = name?.trim() ?? '';
 			if (!header) continue;
-			if (RESERVED_HEADER.test(header)) {
-				throw itemError(
-					this,
-					itemIndex,
-					`The header "${header}" is set by the node and cannot be given`,
-					'The node sends the API key and the x-amp-* headers itself; remove this header.',
-				);
-			}
-			const text = String(value ?? '');
-			// A header is one line: a line break would start another header of the user's making.
-			if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header) || /[\r\n\0]/.test(text)) {
-				throw itemError(
-					this,
-					itemIndex,
-					`The header "${header.slice(0, 40)}" is not a valid header name and value`,
-					'A header name is a single word (letters, digits, - and _); its value cannot contain line breaks.',
-				);
-			}
-			headers[header] = text;
+			headers[header] = headerValue(this, itemIndex, header, value);
 		}
 		let body: string | undefined;
-		if (method !== 'GET' && params.get('proxySendBody', itemIndex, false)) {
+		if (method !== 'GET' && method !== 'HEAD' && params.get('proxySendBody', itemIndex, false)) {
 			const raw = params.get('proxyBody', itemIndex, '{}');
 			if (typeof raw === 'string') {
 				try {
@@ -241,9 +328,9 @@ export async function sendProviderRequest(
 				throw problemError(
 					node,
 					last.statusCode,
-					parsedBody(last.body, headers),
+					parsedBody(maskValue(last.body, secrets), headers),
 					headers,
-					[],
+					secrets,
 					itemIndex,
 				);
 			}
@@ -257,14 +344,14 @@ export async function sendProviderRequest(
 			if (!last) throw asNodeError(node, error);
 			response = last;
 		}
-		const responseHeaders = response.headers ?? {};
-		const answer = parsedBody(response.body, responseHeaders);
+		const responseHeaders = maskValue(response.headers ?? {}, secrets);
+		const answer = parsedBody(maskValue(response.body, secrets), responseHeaders);
 		const status = response.statusCode;
 		const declared = String(responseHeaders['content-type'] ?? '');
 		if (/json/i.test(declared) && typeof answer === 'string' && !options.neverError) {
 			throw new NodeApiError(node, { status } as JsonObject, {
 				message: `The service answered HTTP ${status} with a body that is not valid JSON`,
-				description: `First bytes: ${bodyExcerpt(answer)}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail). The answer says it is JSON; turn on Options → Never Error to get its text as the item.`,
+				description: `First bytes: ${bodyExcerpt(answer, secrets)}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail). The answer says it is JSON; turn on Options → Never Error to get its text as the item.`,
 				httpCode: String(status),
 				itemIndex,
 			});
@@ -272,12 +359,12 @@ export async function sendProviderRequest(
 		if (status >= 400 && !options.neverError) {
 			// The platform's own refusals are problem documents; anything else is the provider's answer.
 			if (/problem\+json/i.test(String(responseHeaders['content-type'] ?? ''))) {
-				throw problemError(node, status, answer, responseHeaders, [], itemIndex);
+				throw problemError(node, status, answer, responseHeaders, secrets, itemIndex);
 			}
 			const text = typeof answer === 'string' ? answer : JSON.stringify(answer ?? '');
 			throw new NodeApiError(node, { status } as JsonObject, {
 				message: `The provider answered HTTP ${status} to ${method} /${path}`,
-				description: `Its answer: ${bodyExcerpt(text, [], 300)}. Turn on Options → Never Error to get such answers as items.`,
+				description: `Its answer: ${bodyExcerpt(text, secrets, 300)}. Turn on Options → Never Error to get such answers as items.`,
 				httpCode: String(status),
 				itemIndex,
 			});

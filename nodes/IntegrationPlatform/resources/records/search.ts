@@ -7,6 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { checkDateTime } from '../../../common/timestamps';
+
 /** Request and answer shaping of Records → Search and Trigger Read (docs/api-notes.md, "Data plane"). */
 
 interface FilterInput {
@@ -107,16 +109,12 @@ export async function readWindow(
 		['untilTimestamp', 'Until', until],
 	] as const) {
 		if (value === undefined || value === null || value === '') continue;
-		// As Connection's expiry dates: n8n's date picker gives text, expressions may give Luxon dates.
-		const date = new Date(String(value));
-		if (Number.isNaN(date.getTime())) {
-			throw notSent(
-				this,
-				`"${label}" is not a date and time: ${JSON.stringify(value)}`,
-				'Pick a date, or give an ISO 8601 timestamp.',
-			);
+		// n8n's date picker gives text, expressions may give anything (timestamps.ts).
+		const checked = checkDateTime(label, value);
+		if ('problem' in checked) {
+			throw notSent(this, checked.problem, 'Pick a date, or give an ISO 8601 timestamp.');
 		}
-		body[name] = date.toISOString();
+		body[name] = checked.iso;
 	}
 	return requestOptions;
 }

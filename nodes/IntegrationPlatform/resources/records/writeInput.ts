@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
+import { checkWholeNumber } from '../../../common/numbers';
 import type { ItemParameters } from '../../inCode/customContext';
 import { urlValue } from '../../inCode/customContext';
 
@@ -35,6 +36,9 @@ export interface RecordToWrite {
 
 /** The API's largest batch (the `batch` array of the write request holds 1 to 100 records). */
 export const MAX_BATCH_SIZE = 100;
+
+/** The longest retry deadline of an asynchronous write (docs/api-notes.md, "Data plane"). */
+export const MAX_DEADLINE_HOURS = 48;
 
 interface WriteOptions {
 	batchSize?: number;
@@ -103,7 +107,19 @@ export function recordToWrite(
 		type === 'delete'
 			? 'synchronous'
 			: params.get<WriteTarget['mode']>('writeMode', itemIndex, 'synchronous');
-	const batchSize = Math.floor(Number(options.batchSize ?? MAX_BATCH_SIZE));
+	const whole = (label: string, value: unknown, max: number) => {
+		const checked = checkWholeNumber(label, value, 1, max);
+		if (typeof checked === 'number') return checked;
+		throw itemError(context, itemIndex, checked.problem, `Give a whole number from 1 to ${max}.`);
+	};
+	const batchSize =
+		type === 'delete'
+			? 1
+			: whole('Batch Size', options.batchSize ?? MAX_BATCH_SIZE, MAX_BATCH_SIZE);
+	const deadlineHours =
+		mode === 'asynchronous' && options.deadlineHours !== undefined
+			? whole('Retry Deadline (Hours)', options.deadlineHours, MAX_DEADLINE_HOURS)
+			: undefined;
 	const target: WriteTarget = {
 		project: locator('project', 'Project'),
 		integration: locator('integration', 'Integration'),
@@ -113,15 +129,8 @@ export function recordToWrite(
 		mode,
 		allOrNone: options.allOrNone === true,
 		// The API writes deletes one at a time; a batch holds 1 to 100 records.
-		batchSize:
-			type === 'delete'
-				? 1
-				: Number.isFinite(batchSize)
-					? Math.min(MAX_BATCH_SIZE, Math.max(1, batchSize))
-					: MAX_BATCH_SIZE,
-		...(mode === 'asynchronous' && options.deadlineHours
-			? { deadlineHours: options.deadlineHours }
-			: {}),
+		batchSize,
+		...(deadlineHours !== undefined ? { deadlineHours } : {}),
 	};
 
 	const record = recordOf(context, params, itemIndex, json);

@@ -150,7 +150,7 @@ describe('Provider API → Send Request', () => {
 		expect(result.requests).toHaveLength(0);
 	});
 
-	test.each(['x-api-key', 'X-Amp-Installation-Id', 'Authorization', 'host'])(
+	test.each(['x-api-key', 'X-Amp-Installation-Id', 'Authorization', 'Cookie'])(
 		'the header %s cannot be set by the user',
 		async (name) => {
 			const result = await run(sim, {
@@ -160,7 +160,7 @@ describe('Provider API → Send Request', () => {
 				proxyHeaders: { header: [{ name, value: 'other' }] },
 			});
 			expect(result.error?.message).toBe(
-				`The header "${name}" is set by the node and cannot be given`,
+				`"Headers" → "${name}": is set by the node and cannot be given`,
 			);
 			expect(result.requests).toHaveLength(0);
 		},
@@ -177,4 +177,183 @@ describe('Provider API → Send Request', () => {
 		expect(result.requests.every((r) => r.headers['x-api-key'] === SEED.apiKey)).toBe(true);
 		expect(result.requests).toHaveLength(0);
 	});
+
+	// URL parsing drops tabs and line breaks: `a/.\n./admin` would go out as `/admin`.
+	test.each([
+		'a/.\n./admin',
+		'a/.\t./admin',
+		'a/.\r./admin',
+		'crm/v3\u0000/objects',
+		'crm/v3/objects\u007f',
+		'crm/\u0085contacts',
+		'\tcrm/v3/objects/contacts',
+	])('the path %j (control characters) is refused naming "Path"', async (proxyPath) => {
+		const result = await run(sim, { ...send, proxyMethod: 'GET', proxyPath });
+		expect(result.error?.message).toBe(
+			'"Path" cannot contain control characters (tab, line break, NUL, …)',
+		);
+		expect(result.error?.description).toContain('No request was sent');
+		expect(result.requests).toHaveLength(0);
+	});
+
+	test('a path with control characters from an expression is refused the same way', async () => {
+		const result = await run(
+			sim,
+			{ ...send, proxyMethod: 'GET', proxyPath: '={{ $json.path }}' },
+			{
+				items: [{ path: 'a/.\n./admin' }, { path: 'crm/v3/objects/contacts' }],
+				continueOnFail: true,
+			},
+		);
+		expect(result.items[0].json.error).toBe(
+			'"Path" cannot contain control characters (tab, line break, NUL, …)',
+		);
+		expect(result.requests.map((r) => r.pathname)).toEqual(['/crm/v3/objects/contacts']);
+	});
+
+	// Framing and hop-by-hop headers (RFC 9110, 7.6.1) are the HTTP client's.
+	test.each([
+		['Transfer-Encoding', 'chunked'],
+		['content-length', '0'],
+		['Connection', 'close'],
+		['Host', 'evil.example'],
+		['TE', 'trailers'],
+		['Trailer', 'X-Checksum'],
+		['Upgrade', 'websocket'],
+		['Keep-Alive', 'timeout=5'],
+		['Proxy-Authorization', 'Basic eA=='],
+		['proxy-connection', 'keep-alive'],
+	])('the header %s is refused naming "Headers", nothing sent', async (name, value) => {
+		const result = await run(sim, {
+			...send,
+			proxyMethod: 'POST',
+			proxyPath: 'crm/v3/objects/contacts',
+			proxySendBody: true,
+			proxyBody: '{"properties": {"email": "te@example.com"}}',
+			proxyHeaders: { header: [{ name, value }] },
+		});
+		expect(result.error?.message).toBe(
+			`"Headers" → "${name}": is a framing or connection header, which the HTTP client sets itself`,
+		);
+		expect(result.error?.description).toContain('No request was sent');
+		expect(result.requests).toHaveLength(0);
+	});
+
+	test.each([
+		['a line break', 'a\nb'],
+		['a carriage return', 'a\rb'],
+		['a tab', 'a\tb'],
+		['NUL', 'a\u0000b'],
+		['DEL', 'a\u007fb'],
+		['a C1 control', 'a\u0085b'],
+	])('a header value with %s is refused naming "Headers"', async (_label, value) => {
+		const result = await run(
+			sim,
+			{
+				...send,
+				proxyMethod: 'GET',
+				proxyPath: 'crm/v3/objects/contacts',
+				proxyHeaders: { header: [{ name: 'X-Trace', value: '={{ $json.v }}' }] },
+			},
+			{ items: [{ v: value }] },
+		);
+		expect(result.error?.message).toBe(
+			'"Headers" → "X-Trace": its value cannot contain control characters (line break, tab, NUL, …)',
+		);
+		expect(result.requests).toHaveLength(0);
+	});
+
+	test.each([
+		['a space', 'X Trace'],
+		['a colon', 'X-Trace:'],
+		['a line break', 'X-Trace\nX-Api-Key'],
+		['a tab', 'X-\tTrace'],
+	])('a header name with %s is refused naming "Headers"', async (_label, name) => {
+		const result = await run(sim, {
+			...send,
+			proxyMethod: 'GET',
+			proxyPath: 'crm/v3/objects/contacts',
+			proxyHeaders: { header: [{ name, value: 'x' }] },
+		});
+		expect(result.error?.message).toBe(
+			`"Headers" → ${JSON.stringify(name)}: is not a valid header name`,
+		);
+		expect(result.requests).toHaveLength(0);
+	});
+
+	test('a header value outside Latin-1 or that is an object is refused, not mangled', async () => {
+		for (const [value, why] of [
+			['日本', 'its value can hold only ASCII and Latin-1 characters'],
+			['={{ { a: 1 } }}', 'its value must be text, not a value of type object'],
+		]) {
+			const result = await run(sim, {
+				...send,
+				proxyMethod: 'GET',
+				proxyPath: 'crm/v3/objects/contacts',
+				proxyHeaders: { header: [{ name: 'X-Trace', value }] },
+			});
+			expect(result.error?.message).toBe(`"Headers" → "X-Trace": ${why}`);
+			expect(result.requests).toHaveLength(0);
+		}
+	});
+
+	test.each(['TRACE', 'CONNECT', 'TRACK', 'get', 'PROPFIND', 'GET ', ''])(
+		'the method %j from an expression is refused naming "Method"',
+		async (method) => {
+			const result = await run(
+				sim,
+				{ ...send, proxyMethod: '={{ $json.method }}', proxyPath: 'crm/v3/objects/contacts' },
+				{ items: [{ method }] },
+			);
+			expect(result.error?.message).toBe(
+				`"Method" must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS, not ${JSON.stringify(method)}`,
+			);
+			expect(result.error?.description).toContain('No request was sent');
+			expect(result.requests).toHaveLength(0);
+		},
+	);
+
+	test('a method that is not text is refused naming "Method"', async () => {
+		const result = await run(sim, {
+			...send,
+			proxyMethod: '={{ ["GET"] }}',
+			proxyPath: 'crm/v3/objects/contacts',
+		});
+		expect(result.error?.message).toBe(
+			'"Method" must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS, not a list',
+		);
+		expect(result.requests).toHaveLength(0);
+	});
+
+	test.each(['HEAD', 'OPTIONS'])('the method %s from an expression is sent', async (method) => {
+		const result = await run(sim, {
+			...send,
+			proxyMethod: `={{ "${method}" }}`,
+			proxyPath: 'status',
+			proxyOptions: { neverError: true, fullResponse: true },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.requests.map((r) => r.method)).toEqual([method]);
+	});
+});
+
+describe("Provider API → Send Request: a provider's redirect", () => {
+	test.each([301, 302, 303, 307, 308])(
+		'%i comes back as the answer with its Location, not followed',
+		async (status) => {
+			sim.faults.add({
+				route: 'proxy',
+				status,
+				headers: { location: 'http://127.0.0.1:9/elsewhere?token=x' },
+				body: '',
+				times: 1,
+			});
+			const result = await run(sim, { ...send, proxyMethod: 'GET', proxyPath: 'crm/v3/x' });
+			expect(result.error).toBeUndefined();
+			expect(result.requests).toHaveLength(1);
+			expect(result.json).toEqual([
+				{ statusCode: status, location: 'http://127.0.0.1:9/elsewhere?token=x' },
+			]);
+		},
+	);
 });
