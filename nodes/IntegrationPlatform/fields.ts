@@ -90,6 +90,26 @@ export const topicField: INodeProperties = listLocator({
 	displayOptions: show({ resource: ['topic'], operation: ['delete', 'update'] }),
 });
 
+/**
+ * The topic a route starts from (Topic Destination Route and Notification Event Topic Route →
+ * Create), by ID as the API takes it. One definition for both: n8n's routing engine evaluates an
+ * expression in a parameter once per property of that name, in each of its two walks per item
+ * (docs/n8n-notes.md, "Per-item cost of routing").
+ */
+export const topicIdField: INodeProperties = listLocator({
+	displayName: 'Topic',
+	name: 'topicId',
+	description:
+		'The topic: for a destination route, the topic whose notifications are delivered; for an event route, the topic that receives the events (its ID; the list shows names)',
+	search: 'searchTopics',
+	select: 'Select a topic…',
+	typed: [byId('2d4f…')],
+	displayOptions: show({
+		resource: ['topicDestinationRoute', 'notificationEventTopicRoute'],
+		operation: ['create'],
+	}),
+});
+
 /** Limit for list operations; the API returns whole lists, so the node slices them. */
 export function returnAllAndLimit(displayOptions: IDisplayOptions): INodeProperties[] {
 	return [
@@ -155,5 +175,6 @@ export const sharedFields: INodeProperties[] = [
 	connectionField,
 	destinationField,
 	topicField,
+	topicIdField,
 	orgIdField,
 ];

@@ -92,15 +92,6 @@ export const notificationEventTopicRouteFields: INodeProperties[] = [
 		description: 'The notification event type to route',
 		displayOptions: showFor(['create']),
 	},
-	listLocator({
-		displayName: 'Topic',
-		name: 'topicId',
-		description: 'The topic that receives the events',
-		search: 'searchTopics',
-		select: 'Select a topic…',
-		typed: [byId('2d4f…')],
-		displayOptions: showFor(['create']),
-	}),
 	{
 		displayName: 'Filters',
 		name: 'filters',

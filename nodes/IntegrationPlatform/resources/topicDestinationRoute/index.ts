@@ -60,15 +60,6 @@ export const topicDestinationRouteOperations: OperationDefinition[] = [
 
 export const topicDestinationRouteFields: INodeProperties[] = [
 	listLocator({
-		displayName: 'Topic',
-		name: 'topicId',
-		description: 'The topic whose notifications are delivered',
-		search: 'searchTopics',
-		select: 'Select a topic…',
-		typed: [byId('2d4f…')],
-		displayOptions: showForCreate,
-	}),
-	listLocator({
 		displayName: 'Destination',
 		name: 'destinationId',
 		description: 'The destination that receives the notifications (its ID; the list shows names)',
