@@ -9,7 +9,7 @@
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 
-import { expectations } from '../harness/actionExpectations';
+import { expectations, runExample } from '../harness/actionExpectations';
 import { readExample, setUpE2e, type E2eContext } from '../harness/e2eContext';
 import { registrationState, startSim, type Sim } from '../harness/eventTriggerSim';
 import {
@@ -135,15 +135,10 @@ describe('the package loads', () => {
 });
 
 describe('one example workflow per action-node resource runs against the simulator', () => {
-	test.each(Object.entries(EXAMPLE_PER_RESOURCE))('%s: %s', async (_resource, name) => {
-		ctx.sim.reset();
-		const run = await ctx.n8n.runWorkflow(readExample(`${name}.json`), ctx.credentials);
-		expect({ status: run.status, error: run.error?.message }).toEqual({
-			status: 'success',
-			error: undefined,
-		});
-		expectations[name](run.output('Integration Platform'));
-	});
+	test.each(Object.entries(EXAMPLE_PER_RESOURCE))(
+		'%s: %s',
+		async (_resource, name) => await runExample(ctx, name),
+	);
 });
 
 describe('the triggers', () => {

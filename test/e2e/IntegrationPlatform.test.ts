@@ -3,8 +3,8 @@
  * against the simulator, the credential tests, and the messages users see.
  */
 import { SEED } from '../harness/actionEngine';
-import { actionExamples, expectations } from '../harness/actionExpectations';
-import { readExample, setUpE2e, type E2eContext } from '../harness/e2eContext';
+import { actionExamples, expectations, runExample } from '../harness/actionExpectations';
+import { setUpE2e, type E2eContext } from '../harness/e2eContext';
 
 let ctx: E2eContext;
 beforeAll(async () => (ctx = await setUpE2e('action node')));
@@ -15,15 +15,7 @@ describe('every example workflow runs in real n8n against the simulator', () => 
 		expect(actionExamples.sort()).toEqual(Object.keys(expectations).sort());
 	});
 
-	test.each(actionExamples)('%s', async (name) => {
-		ctx.sim.reset();
-		const run = await ctx.n8n.runWorkflow(readExample(`${name}.json`), ctx.credentials);
-		expect({ status: run.status, error: run.error?.message }).toEqual({
-			status: 'success',
-			error: undefined,
-		});
-		expectations[name](run.output('Integration Platform'));
-	});
+	test.each(actionExamples)('%s', async (name) => await runExample(ctx, name));
 });
 
 describe('credentials', () => {

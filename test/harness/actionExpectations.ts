@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { SEED } from './actionEngine';
-import { readExample } from './e2eContext';
+import { readExample, type E2eContext } from './e2eContext';
 
 export type Item = Record<string, any>;
 export const expectations: Record<string, (items: Item[]) => void> = {
@@ -538,3 +538,14 @@ export const actionExamples = fs
 		readExample(file).nodes.some((n: { type: string }) => n.type.endsWith('.integrationPlatform')),
 	)
 	.map((file) => file.replace(/\.json$/, ''));
+
+/** Runs an example in the e2e n8n against a fresh simulator: it succeeds, and its items are as expected. */
+export async function runExample(ctx: E2eContext, name: string): Promise<void> {
+	ctx.sim.reset();
+	const run = await ctx.n8n.runWorkflow(readExample(`${name}.json`), ctx.credentials);
+	expect({ status: run.status, error: run.error?.message }).toEqual({
+		status: 'success',
+		error: undefined,
+	});
+	expectations[name](run.output('Integration Platform'));
+}
