@@ -105,7 +105,10 @@ export class IntegrationPlatform implements INodeType {
 			dark: 'file:../../icons/integrationPlatform.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// Version 2: every resource starts on an operation that only reads (docs/architecture.md,
+		// "Node versions"); version 1 keeps the defaults its saved workflows rely on.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			'Manage projects, integrations, connections, destinations, topics and more with the Integration Platform (Ampersand) API',
@@ -129,7 +132,7 @@ export class IntegrationPlatform implements INodeType {
 			authenticationParameter,
 			...credentialNotices,
 			resource,
-			...RESOURCES.map((r) => r.operations),
+			...RESOURCES.flatMap((r) => r.selectors),
 			...sharedFields,
 			...RESOURCES.flatMap((r) => r.fields),
 			requestOptions,

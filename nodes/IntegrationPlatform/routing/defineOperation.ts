@@ -1,4 +1,5 @@
 import type {
+	IDisplayOptions,
 	IDataObject,
 	INodeProperties,
 	IExecuteSingleFunctions,
@@ -168,8 +169,12 @@ export interface ResourceDefinition {
 	displayName: string;
 	value: string;
 	description: string;
-	/** The operation the selector starts on. */
+	/** The operation the selector starts on, from version 2: one that only reads when the resource
+	 * can read, never one that deletes or changes anything. */
 	defaultOperation: string;
+	/** The operation version 1 started on, when it differs. n8n saves a workflow without the
+	 * parameters left at their default, so a version 1 node saved on this operation must keep it. */
+	version1DefaultOperation?: string;
 	operations: OperationDefinition[];
 	/** The resource's own fields; placeholders may also name the shared fields passed to defineResource. */
 	fields: INodeProperties[];
@@ -180,8 +185,12 @@ export interface ResourceDescription {
 	name: string;
 	value: string;
 	description: string;
-	/** The resource's "Operation" selector, each option with its routing. */
+	/** The resource's "Operation" selector as the newest version shows it, each option with its
+	 * routing. */
 	operations: INodeProperties;
+	/** The selectors the node lists: `operations`, or one per version span when the default
+	 * operation changed between versions (same options, shown by `@version`). */
+	selectors: INodeProperties[];
 	fields: INodeProperties[];
 	/** Operations that accept only one kind of credential, for the node's notices and checks. */
 	credentialRequirements: Array<{ operation: string; requires: Authentication }>;
@@ -203,23 +212,33 @@ export function defineResource(
 	sharedFields: readonly INodeProperties[],
 ): ResourceDescription {
 	const fields = [...resource.fields, ...sharedFields];
-	const { defaultOperation } = resource;
+	const { defaultOperation, version1DefaultOperation } = resource;
 	const options = resource.operations.map((operation) =>
 		routedOperation(resource.displayName, operation, fields),
 	);
+	const selector = (version: IDisplayOptions['show'], defaultValue: string): INodeProperties => ({
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { ...version, resource: [resource.value] } },
+		default: defaultValue,
+		options,
+	});
+	const operations = selector({}, defaultOperation);
+	const selectors =
+		version1DefaultOperation && version1DefaultOperation !== defaultOperation
+			? [
+					selector({ '@version': [1] }, version1DefaultOperation),
+					selector({ '@version': [{ _cnd: { gte: 2 } }] }, defaultOperation),
+				]
+			: [operations];
 	return {
 		name: resource.displayName,
 		value: resource.value,
 		description: resource.description,
-		operations: {
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: [resource.value] } },
-			default: defaultOperation,
-			options,
-		},
+		operations,
+		selectors,
 		fields: resource.fields,
 		credentialRequirements: resource.operations
 			.filter((operation) => operation.requires)
