@@ -105,6 +105,17 @@ export const expectations: Record<string, (items: Item[]) => void> = {
 		]);
 		expect(JSON.stringify(items)).not.toContain('rotated-provider-key');
 	},
+	// The workflow creates the field, then lists the object's custom fields.
+	'custom-field-get-many': (items) =>
+		expect(items).toEqual([
+			expect.objectContaining({
+				objectName: 'contacts',
+				fieldName: 'loyalty_tier',
+				displayName: 'Loyalty Tier',
+				valueType: 'singleSelect',
+				isCustom: true,
+			}),
+		]),
 	'custom-field-upsert': (items) =>
 		expect(items).toEqual([
 			expect.objectContaining({

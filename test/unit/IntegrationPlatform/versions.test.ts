@@ -64,9 +64,6 @@ const READS_WITHOUT_GET = new Set([
 	'uploadUrl.generate',
 ]);
 
-/** Resources that have no operation which only reads, so no safe default to start on. */
-const WITHOUT_READS = new Set(['customField']);
-
 describe('action node versions', () => {
 	it('offers versions 1 and 2 and creates new nodes as version 2', () => {
 		expect(description.version).toEqual([1, 2]);
@@ -77,7 +74,7 @@ describe('action node versions', () => {
 		expect(selectorFor(1, resource).default).toBe(VERSION_1_DEFAULTS[resource]);
 	});
 
-	it.each(resources.filter((r) => !WITHOUT_READS.has(r)))(
+	it.each(resources)(
 		'version 2 starts %s on an operation that deletes or changes nothing',
 		(resource) => {
 			const selector = selectorFor(2, resource);

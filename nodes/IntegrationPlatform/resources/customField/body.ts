@@ -147,3 +147,15 @@ export async function splitFieldResults(
 	}
 	return items.length ? items : [{ json: { success: body.success ?? true } }];
 }
+
+/** One item per custom field of the object metadata answer (`isCustom`), with the object's name. */
+export async function customFieldsOf(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = (response.body ?? {}) as { name?: string; fields?: Record<string, IDataObject> };
+	return Object.values(body.fields ?? {})
+		.filter((field) => field.isCustom === true)
+		.map((field) => ({ json: { objectName: body.name, ...field } }));
+}

@@ -2,11 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { integrationField } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { buildUpsertBody, splitFieldResults } from './body';
+import { buildUpsertBody, customFieldsOf, splitFieldResults } from './body';
 
 const resource = 'customField';
 const upserts = ['upsert', 'upsertForInstallation'];
-const showForUpsert = { show: { resource: [resource], operation: ['upsert'] } };
+// Get Many reads through the same connection as Create or Update.
+const showForConnection = { show: { resource: [resource], operation: ['upsert', 'getAll'] } };
+const showForGroup = { show: { resource: [resource], operation: [...upserts, 'getAll'] } };
 const showForUpserts = { show: { resource: [resource], operation: upserts } };
 const showForMode = (mode: string) => ({
 	show: { resource: [resource], operation: upserts, definedWith: [mode] },
@@ -37,6 +39,19 @@ export const customFieldOperations: OperationDefinition[] = [
 		path: '/projects/{project}/integrations/{integration}/object-metadata',
 		preSend: [buildUpsertBody],
 		output: [splitFieldResults],
+	},
+	// GET /projects/{projectIdOrName}/providers/{provider}/objects/{objectName}/metadata?groupRef= —
+	// docs/api-notes.md, "Object metadata": the object's fields, of which the custom ones are kept.
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many custom fields',
+		description:
+			"Get the custom fields of an object in a group's provider account, read through its connection. Returns one item per custom field: name, display name, type and whether it is required.",
+		method: 'GET',
+		path: '/projects/{project}/providers/{provider}/objects/{objectName}/metadata',
+		qs: { groupRef: '{groupRef}' },
+		output: [customFieldsOf],
 	},
 ];
 
@@ -224,7 +239,7 @@ export const customFieldFields: INodeProperties[] = [
 			{ name: 'HubSpot', value: 'hubspot' },
 			{ name: 'Salesforce', value: 'salesforce' },
 		],
-		displayOptions: showForUpsert,
+		displayOptions: showForConnection,
 	},
 	{
 		displayName: 'Group Ref',
@@ -235,7 +250,7 @@ export const customFieldFields: INodeProperties[] = [
 		placeholder: 'e.g. acme-inc',
 		description:
 			'Your ID of the group whose connection or installation is used to change the provider',
-		displayOptions: showForUpserts,
+		displayOptions: showForGroup,
 	},
 	{
 		displayName: 'Define Fields With',
@@ -257,6 +272,16 @@ export const customFieldFields: INodeProperties[] = [
 		placeholder: 'e.g. contacts',
 		description: 'The provider object that gets the fields',
 		displayOptions: showForMode('fields'),
+	},
+	{
+		displayName: 'Object Name',
+		name: 'objectName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. contacts',
+		description: 'The provider object whose custom fields are listed',
+		displayOptions: { show: { resource: [resource], operation: ['getAll'] } },
 	},
 	{
 		displayName: 'Fields',

@@ -186,3 +186,51 @@ describe('Custom Field → Create or Update via Installation', () => {
 		);
 	});
 });
+
+describe('Custom Field → Get Many', () => {
+	const getMany = {
+		resource: 'customField',
+		operation: 'getAll',
+		project: rl(SEED.projectId),
+		provider: 'hubspot',
+		groupRef: SEED.groupRef,
+		objectName: 'contacts',
+	};
+
+	test("lists only the object's custom fields, one item each", async () => {
+		const created = await run(sim, {
+			...base,
+			definedWith: 'fields',
+			objectName: 'contacts',
+			fieldDefinitions: {
+				field: [{ fieldName: 'tier', displayName: 'Tier', valueType: 'string' }],
+			},
+		});
+		expect(created.error).toBeUndefined();
+
+		const result = await run(sim, getMany);
+		expect(result.error).toBeUndefined();
+		expect(result.requests).toHaveLength(1);
+		expect(result.requests[0]).toMatchObject({
+			method: 'GET',
+			pathname: `/v1/projects/${SEED.projectId}/providers/hubspot/objects/contacts/metadata`,
+			status: 200,
+		});
+		expect(result.requests[0].query).toEqual({ groupRef: SEED.groupRef });
+		expect(result.items.map((item) => item.json)).toEqual([
+			expect.objectContaining({
+				objectName: 'contacts',
+				fieldName: 'tier',
+				displayName: 'Tier',
+				isCustom: true,
+			}),
+		]);
+	});
+
+	test('an object without custom fields gives no items', async () => {
+		const result = await run(sim, getMany);
+		expect(result.error).toBeUndefined();
+		expect(result.requests).toHaveLength(1);
+		expect(result.items).toEqual([]);
+	});
+});
