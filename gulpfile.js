@@ -1,6 +1,8 @@
-// Copies every icon (svg, png) from icons/, nodes/ and credentials/ into dist/, keeping paths:
-// tsc emits no images, and nodes reference theirs relative to the compiled files.
-const { src, dest } = require('gulp');
+// Copies what tsc does not emit into dist/, keeping paths: every icon (svg, png) from icons/,
+// nodes/ and credentials/ (nodes reference theirs relative to the compiled files), and the action
+// node's output schemas, which n8n looks for in the __schema__ folder next to the compiled node
+// file (docs/architecture.md, "Output schemas"; tsconfig.json leaves them out of tsc's program).
+const { parallel, src, dest } = require('gulp');
 
 function buildIcons() {
 	return src(['icons/**/*.{png,svg}', 'nodes/**/*.{png,svg}', 'credentials/**/*.{png,svg}'], {
@@ -9,4 +11,10 @@ function buildIcons() {
 	}).pipe(dest('dist'));
 }
 
+function buildSchemas() {
+	return src('nodes/**/__schema__/**/*.json', { base: '.' }).pipe(dest('dist'));
+}
+
 exports['build:icons'] = buildIcons;
+exports['build:schemas'] = buildSchemas;
+exports['build:assets'] = parallel(buildIcons, buildSchemas);
