@@ -393,9 +393,16 @@ function writeResult() {
 		operationId,
 	});
 	const failed = made({ success: { type: 'boolean', const: false }, error: STRING });
+	// The three shapes' fields side by side for the editor; `success` is true or false there, and
+	// the anyOf says which fields go together.
 	return {
 		type: 'object',
-		properties: { ...written.properties, ...accepted.properties, ...failed.properties },
+		properties: {
+			...written.properties,
+			...accepted.properties,
+			...failed.properties,
+			success: { type: 'boolean' },
+		},
 		anyOf: [written, accepted, failed],
 	};
 }

@@ -1,0 +1,175 @@
+/**
+ * The node's items match the output schemas n8n's editor previews (nodes/IntegrationPlatform/
+ * __schema__/, written by scripts/generate-output-schemas.mjs; docs/architecture.md, "Output
+ * schemas"). Every operation runs in-process against the simulator, whose answers are checked
+ * against the API's documented answers elsewhere (test/unit/simulator/responseContract.test.ts):
+ * with every variant of the operation table's valid parameters (test/harness/operationTable.ts)
+ * and as every example workflow sets it up (examples/), once per node version, and each item it
+ * outputs is validated against that version's file for its resource and operation.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import Ajv, { type ValidateFunction } from 'ajv';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { IntegrationPlatform } from '../../../nodes/IntegrationPlatform/IntegrationPlatform.node';
+import { run, SEED, startSimulator, type Simulator } from '../../harness/actionEngine';
+import { allOperations } from '../../harness/operationTable';
+import { withFormats } from '../../openapi/requestContract';
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+const SCHEMA_DIR = path.join(ROOT, 'nodes', 'IntegrationPlatform', '__schema__');
+const EXAMPLES = path.join(ROOT, 'examples');
+const NODE_TYPE = 'n8n-nodes-integration-platform.integrationPlatform';
+
+const { version } = new IntegrationPlatform().description;
+const versions = Array.isArray(version) ? version : [version];
+const folderOf = (v: number) => `v${String(v).split('.').concat(['0', '0']).slice(0, 3).join('.')}`;
+
+/**
+ * Operations no run here gets an item from, and why. Each is still run: one that starts giving
+ * items is validated like the others and fails here until it is taken off the list.
+ */
+const NO_ITEMS: Record<string, string> = {};
+
+/**
+ * Runs that fail, by `<operation> <variant>`, and must fail so: a run that fails otherwise, or
+ * stops failing, fails here. The other variants of the same operations give items.
+ */
+const FAILS: Record<string, RegExp> = {
+	// The simulator downloads nothing, so a source given as a zip URL is refused.
+	'integration.upsertMany source=zipUrl': /Could not download the source zip/,
+	'revision.create source=zipUrl': /Could not download the source zip/,
+	// The operation table fills none of these types' required settings.
+	'destination.create destinationType=pubsub': /is required for pubsub destinations/,
+	'destination.create destinationType=rabbitmq': /is required for rabbitmq destinations/,
+	'destination.create destinationType=sqs': /is required for sqs destinations/,
+};
+
+/** The record Update and Delete act on, which the table's parameters cannot name: a seeded contact. */
+const RECORD = { id: SEED.contactId, email: SEED.contactEmail };
+const needsRecord = (key: string, variant: string) =>
+	key === 'records.write' && /writeType=(update|delete)/.test(variant);
+
+const ajv = withFormats(new Ajv({ strict: false, allErrors: true }));
+const validators = new Map<string, ValidateFunction>();
+function validatorFor(v: number, resource: string, operation: string): ValidateFunction {
+	const file = path.join(SCHEMA_DIR, folderOf(v), resource, `${operation}.json`);
+	if (!validators.has(file)) {
+		validators.set(file, ajv.compile(JSON.parse(fs.readFileSync(file, 'utf8')) as object));
+	}
+	return validators.get(file)!;
+}
+
+interface Setup {
+	source: string;
+	/** The run must fail with this message (FAILS). */
+	fails?: RegExp;
+	parameters: INodeParameters;
+	items?: IDataObject[];
+}
+
+/** The action nodes of the example workflows (the MCP example's tools are AI-tool variants). */
+function exampleSetups(): Setup[] {
+	const setups: Setup[] = [];
+	for (const file of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'))) {
+		const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as {
+			nodes: Array<{ type: string; parameters: IDataObject }>;
+		};
+		// The items of the example's Code node (plain JavaScript written for the example), if any.
+		const code = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.code');
+		const items = code
+			? // eslint-disable-next-line @typescript-eslint/no-implied-eval
+				(new Function(String(code.parameters.jsCode))() as Array<{ json: IDataObject }>).map(
+					(item) => item.json,
+				)
+			: undefined;
+		for (const node of workflow.nodes.filter((n) => n.type === NODE_TYPE)) {
+			setups.push({
+				source: `examples/${file}`,
+				parameters: node.parameters as INodeParameters,
+				items,
+			});
+		}
+	}
+	return setups;
+}
+
+const operations = allOperations();
+const examples = exampleSetups();
+
+let sim: Simulator;
+beforeAll(async () => (sim = await startSimulator({ httpsWebhooksOnly: false })));
+afterAll(async () => await sim.close());
+
+const figures = { runs: 0, items: 0, operations: 0 };
+afterAll(() => {
+	process.stdout.write(
+		`[output schemas] ${figures.operations} operations × ${versions.length} version(s): ${figures.runs} runs, ${figures.items} items checked\n`,
+	);
+});
+
+describe.each(versions.map((v) => ({ v, folder: folderOf(v) })))('$folder', ({ v }) => {
+	describe.each(operations.map((op) => ({ key: op.key, op })))('$key', ({ op }) => {
+		test("every item the node outputs matches the operation's schema", async () => {
+			const setups: Setup[] = [
+				...op.variants.map((variant) => ({
+					source: `operation table, ${variant.name}`,
+					fails: FAILS[`${op.key} ${variant.name}`],
+					...(needsRecord(op.key, variant.name)
+						? {
+								parameters: { ...variant.parameters, recordJson: JSON.stringify(RECORD) },
+								items: [RECORD],
+							}
+						: { parameters: variant.parameters }),
+				})),
+				...examples.filter(
+					(e) => e.parameters.resource === op.resource && e.parameters.operation === op.operation,
+				),
+			];
+			const validate = validatorFor(v, op.resource, op.operation);
+			const problems: string[] = [];
+			let items = 0;
+			for (const setup of setups) {
+				sim.reset();
+				const result = await run(sim, setup.parameters, {
+					items: setup.items,
+					nodeSettings: { typeVersion: v },
+				});
+				figures.runs++;
+				if (setup.fails) {
+					if (!setup.fails.test(result.error?.message ?? '')) {
+						problems.push(`${setup.source}: expected to fail with ${setup.fails}`);
+					}
+					continue;
+				}
+				if (result.error) {
+					problems.push(`${setup.source}: the run failed: ${result.error.message}`);
+					continue;
+				}
+				for (const [index, json] of result.json.entries()) {
+					items++;
+					if (!validate(json)) {
+						problems.push(
+							`${setup.source}, item ${index}: ${ajv.errorsText(validate.errors, { separator: '; ' })}`,
+						);
+					}
+				}
+			}
+			figures.items += items;
+			expect(problems).toEqual([]);
+			if (op.key in NO_ITEMS) {
+				expect(items).toBe(0);
+			} else {
+				expect(items).toBeGreaterThan(0);
+				figures.operations++;
+			}
+		});
+	});
+});
+
+test('the seed the runs rely on is there', () => {
+	// A guard against a harness that changed under this file: the table's values come from it.
+	expect(SEED.projectId).toEqual(expect.any(String));
+});
