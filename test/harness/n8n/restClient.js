@@ -281,4 +281,4 @@ function describeExecution(execution) {
 	};
 }
 
-module.exports = { createClient, describeExecution };
+module.exports = { createClient, describeExecution, send };

@@ -1,0 +1,81 @@
+/**
+ * The action node's output schemas in a real n8n (docs/architecture.md, "Output schemas"): the
+ * editor asks n8n's server for `/schemas/<node type>/<version as x.y.z>/<resource>/<operation>.json`
+ * to preview a node that has not run, and the server looks for the file in the `__schema__` folder
+ * next to the installed package's compiled node. Asked as the editor asks (no session cookie),
+ * the server answers every operation of every node version with the committed schema, and 404
+ * for an operation the node does not have.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { IntegrationPlatform } from '../../nodes/IntegrationPlatform/IntegrationPlatform.node';
+import { n8nClient } from '../harness/e2eContext';
+
+// fetch, once more when n8n had closed the pooled connection (test/harness/n8n/restClient.js).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { send } = require('../harness/n8n/restClient') as { send: typeof fetch };
+
+const NODE_TYPE = 'n8n-nodes-integration-platform.integrationPlatform';
+const SCHEMA_DIR = path.join(__dirname, '..', '..', 'nodes', 'IntegrationPlatform', '__schema__');
+
+const { description } = new IntegrationPlatform();
+const versions = Array.isArray(description.version) ? description.version : [description.version];
+/** As the editor writes a node version in the URL: 1 → 1.0.0. */
+const padded = (version: number) =>
+	String(version).split('.').concat(['0', '0']).slice(0, 3).join('.');
+
+const resources = description.properties.find((p) => p.name === 'resource')!
+	.options as INodePropertyOptions[];
+const operations = resources.flatMap(({ value: resource }) =>
+	(
+		description.properties.find(
+			(p: INodeProperties) =>
+				p.name === 'operation' &&
+				(p.displayOptions?.show?.resource as string[] | undefined)?.includes(String(resource)),
+		)!.options as INodePropertyOptions[]
+	).map(({ value: operation }) => ({ resource: String(resource), operation: String(operation) })),
+);
+
+const baseUrl = () => n8nClient().baseUrl;
+const schemaUrl = (version: number, resource: string, operation: string) =>
+	`${baseUrl()}/schemas/${NODE_TYPE}/${padded(version)}/${resource}/${operation}.json`;
+
+describe.each(versions)('node version %s', (version) => {
+	test("the server answers each operation's preview request with its schema", async () => {
+		const wrong: string[] = [];
+		for (const { resource, operation } of operations) {
+			const res = await send(schemaUrl(version, resource, operation));
+			const committed = JSON.parse(
+				fs.readFileSync(
+					path.join(SCHEMA_DIR, `v${padded(version)}`, resource, `${operation}.json`),
+					'utf8',
+				),
+			) as unknown;
+			const type = res.headers.get('content-type') ?? '';
+			if (res.status !== 200 || !/^application\/json\b/.test(type)) {
+				wrong.push(`${resource}/${operation}: HTTP ${res.status} ${type}`);
+				continue;
+			}
+			// What the editor reads: the committed schema, with type and properties at the top.
+			const served = (await res.json()) as { type?: unknown; properties?: object };
+			if (JSON.stringify(served) !== JSON.stringify(committed)) {
+				wrong.push(`${resource}/${operation}: not the committed schema`);
+			}
+		}
+		expect(wrong).toEqual([]);
+		expect(operations.length).toBeGreaterThanOrEqual(80);
+	});
+
+	test('an operation the node does not have gets 404', async () => {
+		const res = await send(schemaUrl(version, 'records', 'noSuchOperation'));
+		expect(res.status).toBe(404);
+	});
+});
+
+test('a version the node does not have gets 404', async () => {
+	const res = await send(schemaUrl(Math.max(...versions) + 1, 'records', 'write'));
+	expect(res.status).toBe(404);
+});
