@@ -307,6 +307,16 @@ const OWN_SHAPES = {
 	// success and the object's and field's names; an answer without fields gives `{ success }`.
 	'customField/upsert': { steps: ['splitFieldResults'], item: fieldResult },
 	'customField/upsertForInstallation': { steps: ['splitFieldResults'], item: fieldResult },
+	// The object's metadata `{ name, fields: { <field>: metadata } }`: one item per field marked
+	// `isCustom`, with the object's name.
+	'customField/getAll': {
+		steps: ['customFieldsOf'],
+		item: ({ answer }) => {
+			const { name, fields } = answer().properties;
+			const field = extended(fields.additionalProperties, { objectName: name }, ['isCustom']);
+			return { ...field, properties: { ...field.properties, isCustom: TRUE } };
+		},
+	},
 	// A paged answer `{ results, pagination }`: one item per entry of `results`, over all pages.
 	'operation/getAll': {
 		steps: ['anonymous'],
@@ -477,6 +487,32 @@ function outputSteps(/** @type {Schema} */ option, /** @type {boolean} */ inCode
 	];
 }
 
+/**
+ * Whether a selector with these `@version` conditions shows in `version`: plain version numbers,
+ * or `{ _cnd: { gte: 2 } }`-style comparisons; none means every version.
+ * @param {number} version @param {unknown[] | undefined} conditions
+ */
+function shownIn(version, conditions) {
+	if (!conditions) return true;
+	/** @type {Record<string, (a: number, b: number) => boolean>} */
+	const compare = {
+		eq: (a, b) => a === b,
+		gt: (a, b) => a > b,
+		gte: (a, b) => a >= b,
+		lt: (a, b) => a < b,
+		lte: (a, b) => a <= b,
+	};
+	return conditions.some((condition) => {
+		if (typeof condition === 'number') return condition === version;
+		const cnd = /** @type {{ _cnd?: Record<string, number> }} */ (condition)._cnd ?? {};
+		const entries = Object.entries(cnd);
+		if (entries.length === 0 || entries.some(([op]) => !compare[op])) {
+			throw new Error(`unknown @version condition ${JSON.stringify(condition)}`);
+		}
+		return entries.every(([op, value]) => compare[op](version, value));
+	});
+}
+
 /** Every operation of the node: `{ version, resource, operation, steps, operationId }`. */
 export function nodeOperations() {
 	const { IntegrationPlatform } = requireTypeScript(
@@ -489,10 +525,15 @@ export function nodeOperations() {
 	const operations = [];
 	for (const version of versions) {
 		for (const { value: resource } of resources.options) {
-			const selector = description.properties.find(
+			// One Operation selector per resource, or one per range of versions (`@version`).
+			const selectors = description.properties.filter(
 				(/** @type {Schema} */ p) =>
-					p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
+					p.name === 'operation' &&
+					p.displayOptions?.show?.resource?.includes(resource) &&
+					shownIn(version, p.displayOptions.show['@version']),
 			);
+			if (selectors.length !== 1) throw new Error(`${resource}: not one selector in v${version}`);
+			const [selector] = selectors;
 			for (const option of selector.options) {
 				const inCode = Boolean(node.customOperations?.[resource]?.[option.value]);
 				const sent = catalog.operations.filter((/** @type {Schema} */ entry) =>

@@ -9,50 +9,32 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
-import { IntegrationPlatform } from '../../nodes/IntegrationPlatform/IntegrationPlatform.node';
 import { n8nClient } from '../harness/e2eContext';
+import {
+	NODE_TYPE,
+	nodeVersions,
+	operationsOf,
+	paddedVersion,
+	SCHEMA_DIR,
+	schemaFile,
+} from '../harness/outputSchemas';
 
 // fetch, once more when n8n had closed the pooled connection (test/harness/n8n/restClient.js).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { send } = require('../harness/n8n/restClient') as { send: typeof fetch };
 
-const NODE_TYPE = 'n8n-nodes-integration-platform.integrationPlatform';
-const SCHEMA_DIR = path.join(__dirname, '..', '..', 'nodes', 'IntegrationPlatform', '__schema__');
-
-const { description } = new IntegrationPlatform();
-const versions = Array.isArray(description.version) ? description.version : [description.version];
-/** As the editor writes a node version in the URL: 1 → 1.0.0. */
-const padded = (version: number) =>
-	String(version).split('.').concat(['0', '0']).slice(0, 3).join('.');
-
-const resources = description.properties.find((p) => p.name === 'resource')!
-	.options as INodePropertyOptions[];
-const operations = resources.flatMap(({ value: resource }) =>
-	(
-		description.properties.find(
-			(p: INodeProperties) =>
-				p.name === 'operation' &&
-				(p.displayOptions?.show?.resource as string[] | undefined)?.includes(String(resource)),
-		)!.options as INodePropertyOptions[]
-	).map(({ value: operation }) => ({ resource: String(resource), operation: String(operation) })),
-);
-
-const baseUrl = () => n8nClient().baseUrl;
+const versions = nodeVersions();
 const schemaUrl = (version: number, resource: string, operation: string) =>
-	`${baseUrl()}/schemas/${NODE_TYPE}/${padded(version)}/${resource}/${operation}.json`;
+	`${n8nClient().baseUrl}/schemas/${NODE_TYPE}/${paddedVersion(version)}/${resource}/${operation}.json`;
 
 describe.each(versions)('node version %s', (version) => {
 	test("the server answers each operation's preview request with its schema", async () => {
 		const wrong: string[] = [];
+		const operations = operationsOf(version);
 		for (const { resource, operation } of operations) {
 			const res = await send(schemaUrl(version, resource, operation));
 			const committed = JSON.parse(
-				fs.readFileSync(
-					path.join(SCHEMA_DIR, `v${padded(version)}`, resource, `${operation}.json`),
-					'utf8',
-				),
+				fs.readFileSync(path.join(SCHEMA_DIR, schemaFile(version, resource, operation)), 'utf8'),
 			) as unknown;
 			const type = res.headers.get('content-type') ?? '';
 			if (res.status !== 200 || !/^application\/json\b/.test(type)) {
@@ -60,7 +42,7 @@ describe.each(versions)('node version %s', (version) => {
 				continue;
 			}
 			// What the editor reads: the committed schema, with type and properties at the top.
-			const served = (await res.json()) as { type?: unknown; properties?: object };
+			const served = (await res.json()) as unknown;
 			if (JSON.stringify(served) !== JSON.stringify(committed)) {
 				wrong.push(`${resource}/${operation}: not the committed schema`);
 			}

@@ -13,19 +13,13 @@ import * as path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { IntegrationPlatform } from '../../../nodes/IntegrationPlatform/IntegrationPlatform.node';
 import { run, SEED, startSimulator, type Simulator } from '../../harness/actionEngine';
 import { allOperations } from '../../harness/operationTable';
+import { NODE_TYPE, nodeVersions, SCHEMA_DIR, schemaFile } from '../../harness/outputSchemas';
 import { withFormats } from '../../openapi/requestContract';
 
-const ROOT = path.join(__dirname, '..', '..', '..');
-const SCHEMA_DIR = path.join(ROOT, 'nodes', 'IntegrationPlatform', '__schema__');
-const EXAMPLES = path.join(ROOT, 'examples');
-const NODE_TYPE = 'n8n-nodes-integration-platform.integrationPlatform';
-
-const { version } = new IntegrationPlatform().description;
-const versions = Array.isArray(version) ? version : [version];
-const folderOf = (v: number) => `v${String(v).split('.').concat(['0', '0']).slice(0, 3).join('.')}`;
+const EXAMPLES = path.join(__dirname, '..', '..', '..', 'examples');
+const versions = nodeVersions();
 
 /**
  * Operations no run here gets an item from, and why. Each is still run: one that starts giving
@@ -55,7 +49,7 @@ const needsRecord = (key: string, variant: string) =>
 const ajv = withFormats(new Ajv({ strict: false, allErrors: true }));
 const validators = new Map<string, ValidateFunction>();
 function validatorFor(v: number, resource: string, operation: string): ValidateFunction {
-	const file = path.join(SCHEMA_DIR, folderOf(v), resource, `${operation}.json`);
+	const file = path.join(SCHEMA_DIR, schemaFile(v, resource, operation));
 	if (!validators.has(file)) {
 		validators.set(file, ajv.compile(JSON.parse(fs.readFileSync(file, 'utf8')) as object));
 	}
@@ -66,16 +60,22 @@ interface Setup {
 	source: string;
 	/** The run must fail with this message (FAILS). */
 	fails?: RegExp;
+	/** Runs of the node that set up the world first (their items are not checked here). */
+	before?: INodeParameters[];
 	parameters: INodeParameters;
 	items?: IDataObject[];
 }
 
-/** The action nodes of the example workflows (the MCP example's tools are AI-tool variants). */
+/**
+ * The action nodes of the example workflows (the MCP example's tools are AI-tool variants), each
+ * after the action nodes its workflow runs before it (e.g. a custom field created, then listed).
+ */
 function exampleSetups(): Setup[] {
 	const setups: Setup[] = [];
 	for (const file of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'))) {
 		const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as {
-			nodes: Array<{ type: string; parameters: IDataObject }>;
+			nodes: Array<{ name: string; type: string; parameters: IDataObject }>;
+			connections: Record<string, { main?: Array<Array<{ node: string }>> }>;
 		};
 		// The items of the example's Code node (plain JavaScript written for the example), if any.
 		const code = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.code');
@@ -85,11 +85,24 @@ function exampleSetups(): Setup[] {
 					(item) => item.json,
 				)
 			: undefined;
-		for (const node of workflow.nodes.filter((n) => n.type === NODE_TYPE)) {
+		const feeding = (name: string) =>
+			Object.entries(workflow.connections)
+				.filter(([, { main }]) => (main ?? []).flat().some((c) => c.node === name))
+				.map(([from]) => from);
+		/** The nodes that run before `name`, the first one first. */
+		const upstream = (name: string): string[] =>
+			feeding(name).flatMap((from) => [...upstream(from), from]);
+		const actions = workflow.nodes.filter((n) => n.type === NODE_TYPE);
+		for (const node of actions) {
+			const earlier = upstream(node.name);
 			setups.push({
 				source: `examples/${file}`,
 				parameters: node.parameters as INodeParameters,
 				items,
+				before: actions
+					.filter((n) => earlier.includes(n.name))
+					.sort((a, b) => earlier.indexOf(a.name) - earlier.indexOf(b.name))
+					.map((n) => n.parameters as INodeParameters),
 			});
 		}
 	}
@@ -106,11 +119,11 @@ afterAll(async () => await sim.close());
 const figures = { runs: 0, items: 0, operations: 0 };
 afterAll(() => {
 	process.stdout.write(
-		`[output schemas] ${figures.operations} operations × ${versions.length} version(s): ${figures.runs} runs, ${figures.items} items checked\n`,
+		`[output schemas] ${figures.operations} operation × version pairs with items (versions ${versions.join(', ')}): ${figures.runs} runs, ${figures.items} items checked\n`,
 	);
 });
 
-describe.each(versions.map((v) => ({ v, folder: folderOf(v) })))('$folder', ({ v }) => {
+describe.each(versions)('node version %s', (v) => {
 	describe.each(operations.map((op) => ({ key: op.key, op })))('$key', ({ op }) => {
 		test("every item the node outputs matches the operation's schema", async () => {
 			const setups: Setup[] = [
@@ -133,6 +146,10 @@ describe.each(versions.map((v) => ({ v, folder: folderOf(v) })))('$folder', ({ v
 			let items = 0;
 			for (const setup of setups) {
 				sim.reset();
+				for (const parameters of setup.before ?? []) {
+					const earlier = await run(sim, parameters, { nodeSettings: { typeVersion: v } });
+					if (earlier.error) problems.push(`${setup.source}: ${earlier.error.message}`);
+				}
 				const result = await run(sim, setup.parameters, {
 					items: setup.items,
 					nodeSettings: { typeVersion: v },

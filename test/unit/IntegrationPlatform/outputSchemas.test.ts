@@ -10,40 +10,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import Ajv from 'ajv';
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { IntegrationPlatform } from '../../../nodes/IntegrationPlatform/IntegrationPlatform.node';
+import { nodeVersions, operationsOf, SCHEMA_DIR, schemaFile } from '../../harness/outputSchemas';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
-const SCHEMA_DIR = path.join(ROOT, 'nodes', 'IntegrationPlatform', '__schema__');
 const SCRIPT = path.join(ROOT, 'scripts', 'generate-output-schemas.mjs');
 
-const { description } = new IntegrationPlatform();
-const versions = Array.isArray(description.version) ? description.version : [description.version];
-
-/** n8n's folder name for a node version: 1 → v1.0.0, 2.1 → v2.1.0. */
-const folderOf = (version: number) =>
-	`v${String(version).split('.').concat(['0', '0']).slice(0, 3).join('.')}`;
-
-/** `<version folder>/<resource>/<operation>.json` for every option of the node's selectors. */
-function expectedFiles(): string[] {
-	const resources = description.properties.find((p) => p.name === 'resource')!
-		.options as INodePropertyOptions[];
-	const files: string[] = [];
-	for (const version of versions) {
-		for (const { value: resource } of resources) {
-			const selector = description.properties.find(
-				(p: INodeProperties) =>
-					p.name === 'operation' &&
-					(p.displayOptions?.show?.resource as string[] | undefined)?.includes(String(resource)),
-			)!;
-			for (const { value: operation } of selector.options as INodePropertyOptions[]) {
-				files.push(path.join(folderOf(version), String(resource), `${String(operation)}.json`));
-			}
-		}
-	}
-	return files.sort();
-}
+const expectedFiles = nodeVersions()
+	.flatMap((version) =>
+		operationsOf(version).map(({ resource, operation }) =>
+			schemaFile(version, resource, operation),
+		),
+	)
+	.sort();
 
 function committedFiles(dir = SCHEMA_DIR, prefix = ''): string[] {
 	return fs
@@ -56,26 +35,25 @@ function committedFiles(dir = SCHEMA_DIR, prefix = ''): string[] {
 		.sort();
 }
 
-const readSchema = (file: string) =>
-	JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, file), 'utf8')) as Record<string, unknown>;
-
 test('the committed schemas are what the generator writes from the API documents and the node', () => {
 	const result = spawnSync(process.execPath, [SCRIPT, '--check'], { cwd: ROOT, encoding: 'utf8' });
 	expect(result.stderr).toBe('');
 	expect(result.status).toBe(0);
-	expect(result.stdout).toBe(`${expectedFiles().length} output schemas up to date\n`);
+	expect(result.stdout).toBe(`${expectedFiles.length} output schemas up to date\n`);
 });
 
 test('every operation of every node version has a schema, and nothing else has one', () => {
-	const expected = expectedFiles();
-	// 87 operations today: a selector read wrongly would make both lists empty.
-	expect(expected.length).toBeGreaterThanOrEqual(80 * versions.length);
-	expect(committedFiles()).toEqual(expected);
+	// 88 operations per version today: a selector read wrongly would make both lists empty.
+	expect(expectedFiles.length).toBeGreaterThanOrEqual(80 * nodeVersions().length);
+	expect(committedFiles()).toEqual(expectedFiles);
 });
 
-describe.each(expectedFiles())('%s', (file) => {
+describe.each(expectedFiles)('%s', (file) => {
 	test('is a JSON Schema of an object with properties, as n8n’s editor needs to show it', () => {
-		const schema = readSchema(file);
+		const schema = JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, file), 'utf8')) as Record<
+			string,
+			unknown
+		>;
 		// The editor shows a preview only for `type` and a non-empty `properties` at the top.
 		expect(schema.type).toBe('object');
 		expect(Object.keys(schema.properties as object).length).toBeGreaterThan(0);
