@@ -198,6 +198,17 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: { show: version2 },
 	},
 	{
+		// Version 3 without an API credential: no list can be loaded, so names are typed.
+		displayName: 'Object Names',
+		name: 'objectNames',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. contacts, companies',
+		description:
+			'Comma-separated object names to keep (case-insensitive, mapped or provider name). Empty: all objects. Notifications that name no object always pass.',
+		displayOptions: { show: { ...fromVersion3, authentication: ['none'] } },
+	},
+	{
 		// n8n's lint wants "Names or IDs" for a list from a method; objects have names only.
 		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-multi-options
 		displayName: 'Object Names',
@@ -208,7 +219,7 @@ export const triggerProperties: INodeProperties[] = [
 		// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-dynamic-multi-options
 		description:
 			"Objects to keep (case-insensitive, mapped or provider name), from the ones the project's integrations read or subscribe to; an expression may give others, as a list or comma-separated. None selected: all objects. Notifications that name no object always pass.",
-		displayOptions: { show: fromVersion3 },
+		displayOptions: { ...withCredential, show: fromVersion3 },
 	},
 	{
 		displayName: 'Output',

@@ -17,6 +17,13 @@ import { apiRequest } from '../common/api';
 import { encodePathSegment } from '../common/paths';
 import { TEST_SUFFIX } from './registration';
 
+// n8n's editor shows only an error's message in place of the list (not its description), so the
+// message says both why the list is empty and what to do instead.
+export const EMPTY_DESTINATIONS =
+	'No webhook destinations in this project yet. Choose By Name and type one: with Register Automatically on, the trigger creates it when the workflow is activated.';
+export const EMPTY_OBJECTS =
+	'No objects yet: none of this project\'s integrations reads or subscribes to one. Give names in an expression instead, e.g. {{ ["contacts"] }}.';
+
 /** The selected project (list, name or ID), or an error that says to choose one first. */
 function selectedProject(context: ILoadOptionsFunctions): string {
 	const value = context.getCurrentNodeParameter('project', { extractValue: true });
@@ -49,14 +56,9 @@ export async function searchWebhookDestinations(
 		.map((d) => text(d.name))
 		.filter((name): name is string => name !== undefined);
 	if (names.length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`No webhook destinations in project ${project} yet`,
-			{
-				description:
-					'Choose "By Name" and type a name: with Register Automatically on, the trigger creates the destination when the workflow is activated',
-			},
-		);
+		throw new NodeOperationError(this.getNode(), EMPTY_DESTINATIONS, {
+			description: `Project ${project} has no webhook destination.`,
+		});
 	}
 	const all = new Set(names);
 	const needle = filter?.trim().toLowerCase();
@@ -101,11 +103,9 @@ export async function getObjectNames(this: ILoadOptionsFunctions): Promise<INode
 		}
 	}
 	if (usedBy.size === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`No objects in project ${project}: none of its integrations reads or subscribes to one yet`,
-			{ description: 'Give the names in an expression instead, e.g. {{ ["contacts"] }}' },
-		);
+		throw new NodeOperationError(this.getNode(), EMPTY_OBJECTS, {
+			description: `Project ${project} has no integration that reads or subscribes to an object.`,
+		});
 	}
 	return [...usedBy.entries()]
 		.sort(([a], [b]) => a.localeCompare(b))

@@ -4,6 +4,8 @@
  * list says why it is empty.
  */
 import {
+	EMPTY_DESTINATIONS,
+	EMPTY_OBJECTS,
 	getObjectNames,
 	searchWebhookDestinations,
 } from '../../../nodes/IntegrationPlatformTrigger/lists';
@@ -64,11 +66,10 @@ describe('Destination: searchWebhookDestinations', () => {
 	test('no webhook destination: the error says so and what to do', async () => {
 		removeAll('destinations');
 		await expect(searchWebhookDestinations.call(inProject())).rejects.toMatchObject({
-			message: `No webhook destinations in project ${SEED.projectName} yet`,
-			description: expect.stringMatching(
-				/By Name.*creates the destination when the workflow is activated/,
-			),
+			message: EMPTY_DESTINATIONS,
+			description: `Project ${SEED.projectName} has no webhook destination.`,
 		});
+		expect(EMPTY_DESTINATIONS).toMatch(/^No webhook destinations .*Choose By Name and type one/);
 	});
 
 	test('without a project the list asks for one', async () => {
@@ -105,8 +106,9 @@ describe('Object Names: getObjectNames', () => {
 	test('no integration with objects: the error says so and offers an expression', async () => {
 		removeAll('integrations');
 		await expect(getObjectNames.call(inProject())).rejects.toMatchObject({
-			message: `No objects in project ${SEED.projectName}: none of its integrations reads or subscribes to one yet`,
-			description: expect.stringContaining('expression'),
+			message: EMPTY_OBJECTS,
+			description: `Project ${SEED.projectName} has no integration that reads or subscribes to an object.`,
 		});
+		expect(EMPTY_OBJECTS).toMatch(/^No objects yet: .*Give names in an expression instead/);
 	});
 });

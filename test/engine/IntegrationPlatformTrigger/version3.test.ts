@@ -5,7 +5,7 @@
  */
 import { resetTriggerMemory } from '../../../nodes/IntegrationPlatformTrigger/IntegrationPlatformTrigger.node';
 import type { Sim } from '../../harness/eventTriggerSim';
-import { registrationState, startSim } from '../../harness/eventTriggerSim';
+import { registrationState, startSim, svix } from '../../harness/eventTriggerSim';
 import { LOCAL_DOWNLOADS, SEED, TriggerHarness } from '../../harness/eventTriggerEngine';
 
 const project = { __rl: true, mode: 'list', value: SEED.projectName };
@@ -100,5 +100,32 @@ test('version 2 keeps its typed Destination Name and comma-separated Object Name
 	await sim.emitRead({ objectName: 'companies', records: [{}], destination: 'n8n-v2' });
 	await sim.emitRead({ objectName: 'contacts', records: [{}], destination: 'n8n-v2' });
 	expect(h.started().map((r) => r.items?.[0]?.objectName)).toEqual(['contacts']);
+	await h.deactivate();
+});
+
+test('version 3 without an API credential: Object Names typed, comma-separated, filter the signed messages', async () => {
+	const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+	const h = new TriggerHarness(sim, {
+		typeVersion: 3,
+		authentication: 'none',
+		credential: null,
+		signingSecret: secret,
+		parameters: { events: ['read'], objectNames: 'contacts, deals' } as never,
+	});
+	await h.listen();
+	harnesses.push(h);
+	await h.activate();
+	const started: unknown[] = [];
+	for (const objectName of ['companies', 'contacts']) {
+		const raw = Buffer.from(JSON.stringify({ action: 'read', objectName, result: [] }));
+		const headers = svix.signedHeaders({ secrets: secret, msgId: svix.newMessageId(), body: raw });
+		const answer = await h.call({
+			headers: { 'content-type': 'application/json', ...headers },
+			raw,
+		});
+		expect(answer.status).toBe(200);
+		if (answer.items) started.push(answer.items[0].objectName);
+	}
+	expect(started).toEqual(['contacts']);
 	await h.deactivate();
 });

@@ -71,6 +71,12 @@ describe('versions: 2 keeps its typed fields, 3 picks from lists', () => {
 		expect(shown.filter((p) => p.name === 'objectNames').map((p) => p.type)).toEqual([objects]);
 	});
 
+	test('version 3 without an API credential: no list can load, Object Names are typed', () => {
+		const shown = visible(3, { authentication: 'none' });
+		expect(shown.filter((p) => p.name === 'objectNames').map((p) => p.type)).toEqual(['string']);
+		expect(shown.map((p) => p.name)).not.toContain('destinationName');
+	});
+
 	test('the lists are the methods the node registers; Object Names reloads with the project', () => {
 		const destination = visible(3).find((p) => p.name === 'destinationName')!;
 		const list = destination.modes!.find((m) => m.name === 'list')!;
