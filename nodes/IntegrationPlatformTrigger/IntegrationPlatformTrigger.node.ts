@@ -22,6 +22,7 @@ import {
 	unregister,
 } from './registration';
 import type { Registration, RegistrationApi } from './registration';
+import { getObjectNames, searchWebhookDestinations } from './lists';
 import { replayMemory } from './replay';
 import { destinationSecrets, testSigningSecret } from './secrets';
 import {
@@ -89,10 +90,12 @@ export class IntegrationPlatformTrigger implements INodeType {
 			dark: 'file:../../icons/integrationPlatform.dark.svg',
 		},
 		group: ['trigger'],
-		// 2, not 1, although there is only one version: for webhook nodes of version 1, n8n
-		// evaluates an options.binaryData expression on every request, a few milliseconds each
-		// (docs/n8n-notes.md, "Per-item cost of expressions").
-		version: 2,
+		// No version 1: for webhook nodes of version 1, n8n evaluates an options.binaryData
+		// expression on every request, a few milliseconds each (docs/n8n-notes.md, "Per-item cost
+		// of expressions"). Version 3 picks Destination and Object Names from lists; workflows saved
+		// with 2 keep their typed fields (description.ts).
+		version: [2, 3],
+		defaultVersion: 3,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
 		description:
 			'Starts the workflow when the Integration Platform (Ampersand) delivers a signed read, subscribe, schema-watch or notification message',
@@ -117,12 +120,13 @@ export class IntegrationPlatformTrigger implements INodeType {
 				// The signing secret, when typed in rather than fetched: encrypted by n8n, unlike a
 				// node parameter, which is stored in clear text with the workflow. Without an API
 				// credential, Signing Secret From is hidden, so n8n leaves it out and this shows.
+				// `hide` only: n8n's editor puts the credential selector above the last visible
+				// parameter a credential's `show` names, which for verifySignature was mid-form.
 				name: 'integrationPlatformSigningSecretApi',
 				required: true,
 				testedBy: 'signingSecretTest',
 				displayOptions: {
-					show: { verifySignature: [true] },
-					hide: { signingSecretSource: ['destination'] },
+					hide: { verifySignature: [false], signingSecretSource: ['destination'] },
 				},
 			},
 		],
@@ -138,7 +142,8 @@ export class IntegrationPlatformTrigger implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchProjects },
+		listSearch: { searchProjects, searchWebhookDestinations },
+		loadOptions: { getObjectNames },
 		credentialTest: { signingSecretTest: testSigningSecret },
 	};
 

@@ -1,5 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
+import { typedMode } from '../common/locator';
 import { projectLocator } from '../common/project';
 import { authenticationParameter } from '../common/api';
 import { DEFAULT_DOWNLOAD_HOSTS } from './download';
@@ -22,6 +23,13 @@ const authentication: INodeProperties = {
 
 const withCredential = { hide: { authentication: ['none'] } };
 
+/** Fields of version 2 only (typed destination and object names), and of version 3 on (lists). */
+const version2 = { '@version': [2] };
+const fromVersion3 = { '@version': [{ _cnd: { gte: 3 } }] };
+
+/** Where the editor shows the webhook URLs and the credential, by the labels it gives them. */
+const PRODUCTION_URL = 'the Production URL (under Webhook URLs at the top of this panel)';
+
 const notificationTypeOptions = [...NOTIFICATION_TYPES]
 	.sort((a, b) => a.localeCompare(b))
 	.map((type) => ({ name: type, value: type }));
@@ -35,11 +43,26 @@ const subscribeEventTypeOptions = SUBSCRIBE_EVENT_TYPES.map((type) => ({
 	value: type,
 })).sort((a, b) => a.name.localeCompare(b.name));
 
+/** The typed mode of Destination, checked in the editor as registration checks it (NAME_PATTERN). */
+const destinationByName: INodePropertyMode = {
+	...typedMode('By Name', 'name', 'n8n-events'),
+	validation: [
+		{
+			type: 'regex',
+			properties: {
+				// Empty is allowed: the name is then derived from the webhook ID.
+				regex: '^[A-Za-z0-9-]{0,64}$',
+				errorMessage:
+					'Use letters, digits and dashes only, at most 64 (59 leave room for the "-test" added while testing)',
+			},
+		},
+	],
+};
+
 export const triggerProperties: INodeProperties[] = [
 	authentication,
 	{
-		displayName:
-			'Without an API credential the trigger neither registers itself nor fetches the signing secret: create a webhook destination with the production URL above and put its signing secret in the signing-secret credential above',
+		displayName: `Without an API credential the trigger neither registers itself nor fetches the signing secret: create a webhook destination that sends to ${PRODUCTION_URL} and put its signing secret in an Integration Platform Signing Secret API credential, chosen under Credential`,
 		name: 'noCredentialNotice',
 		type: 'notice',
 		default: '',
@@ -58,15 +81,33 @@ export const triggerProperties: INodeProperties[] = [
 		placeholder: 'e.g. n8n-events',
 		description:
 			'Name of the webhook destination that delivers to this trigger. Read, subscribe and schema-watch messages go to the destination the integration names (destination: … in its manifest), so use the same name there. Empty: n8n- followed by the first characters of this trigger\'s webhook ID. While listening for a test event, "-test" is appended.',
-		displayOptions: withCredential,
+		displayOptions: { ...withCredential, show: version2 },
+	},
+	{
+		displayName: 'Destination',
+		name: 'destinationName',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description:
+			'The webhook destination that delivers to this trigger, from the project\'s list or by name (a new name is created on activation). Read, subscribe and schema-watch messages go to the destination the integration names (destination: … in its manifest), so use the same name there. Empty: n8n- followed by the first characters of this trigger\'s webhook ID. While listening for a test event, "-test" is appended.',
+		displayOptions: { ...withCredential, show: fromVersion3 },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a destination…',
+				typeOptions: { searchListMethod: 'searchWebhookDestinations', searchable: true },
+			},
+			destinationByName,
+		],
 	},
 	{
 		displayName: 'Register Automatically',
 		name: 'registerDestination',
 		type: 'boolean',
 		default: true,
-		description:
-			'Whether to create the destination (and, for notifications, a topic and its routes) on activation and remove them on deactivation. Off: the destination must already exist and point at the production URL above.',
+		description: `Whether to create the destination (and, for notifications, a topic and its routes) on activation and remove them on deactivation. Off: the destination must already exist and send to ${PRODUCTION_URL}.`,
 		displayOptions: withCredential,
 	},
 	{
@@ -154,6 +195,31 @@ export const triggerProperties: INodeProperties[] = [
 		placeholder: 'e.g. contacts, companies',
 		description:
 			'Comma-separated object names to keep (case-insensitive, mapped or provider name). Empty: all objects. Notifications that name no object always pass.',
+		displayOptions: { show: version2 },
+	},
+	{
+		// Version 3 without an API credential: no list can be loaded, so names are typed.
+		displayName: 'Object Names',
+		name: 'objectNames',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. contacts, companies',
+		description:
+			'Comma-separated object names to keep (case-insensitive, mapped or provider name). Empty: all objects. Notifications that name no object always pass.',
+		displayOptions: { show: { ...fromVersion3, authentication: ['none'] } },
+	},
+	{
+		// n8n's lint wants "Names or IDs" for a list from a method; objects have names only.
+		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-multi-options
+		displayName: 'Object Names',
+		name: 'objectNames',
+		type: 'multiOptions',
+		default: [],
+		typeOptions: { loadOptionsMethod: 'getObjectNames', loadOptionsDependsOn: ['project.value'] },
+		// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-dynamic-multi-options
+		description:
+			"Objects to keep (case-insensitive, mapped or provider name), from the ones the project's integrations read or subscribe to; an expression may give others, as a list or comma-separated. None selected: all objects. Notifications that name no object always pass.",
+		displayOptions: { ...withCredential, show: fromVersion3 },
 	},
 	{
 		displayName: 'Output',
@@ -231,7 +297,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'string',
 				default: DEFAULT_DOWNLOAD_HOSTS,
 				description:
-					'Comma-separated hosts the trigger may download results from; *.example.com allows every name below example.com. Default: Google Cloud Storage, where the service keeps its result links.',
+					'Comma-separated hosts the trigger may download results from; *.example.com allows every name under example.com. Default: Google Cloud Storage, where the service keeps its result links.',
 			},
 			{
 				displayName: 'Download URL Results',

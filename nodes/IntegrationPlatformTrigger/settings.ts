@@ -40,9 +40,17 @@ export function projectOf(context: Context): string {
 	return project;
 }
 
-/** The configured name, or one derived from the node's webhook id (stable across activations). */
+/**
+ * The configured name, or one derived from the node's webhook id (stable across activations).
+ * Version 2 saves a string, version 3 a resource locator ({ mode, value }); both are read here,
+ * without extractValue, which looks the parameter up by name and could find the other version's.
+ */
 function baseDestinationName(context: Context): string {
-	const value = context.getNodeParameter('destinationName', '');
+	const saved = context.getNodeParameter('destinationName', '') as unknown;
+	const value =
+		typeof saved === 'object' && saved !== null && 'value' in saved
+			? (saved as { value: unknown }).value
+			: saved;
 	const name = typeof value === 'string' ? value.trim() : '';
 	if (name !== '') return name;
 	const node = context.getNode();

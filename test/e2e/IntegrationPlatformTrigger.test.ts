@@ -501,3 +501,97 @@ describe('a workflow without an API credential, its signing secret in a credenti
 		});
 	});
 });
+
+describe('listening in the editor ("Test this trigger")', () => {
+	/** n8n's editor endpoints (/rest) take the owner's session, not the public API key. */
+	async function rest(method: string, path: string, body?: unknown) {
+		const { cookie } = n8n as unknown as { cookie?: string };
+		if (!cookie) throw new Error('the e2e n8n client has no owner session');
+		const res = await fetch(`${n8n.baseUrl}/rest${path}`, {
+			method,
+			headers: { 'content-type': 'application/json', cookie },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await res.text();
+		if (!res.ok) throw new Error(`${method} /rest${path}: ${res.status} ${text.slice(0, 500)}`);
+		return text ? JSON.parse(text) : undefined;
+	}
+
+	test("version 3: the simulator's read command reaches the listening trigger's test URL and starts a manual execution", async () => {
+		const example = readExample('event-trigger.json');
+		const webhookId = randomUUID();
+		example.name = `event trigger listening e2e ${webhookId.slice(0, 8)}`;
+		const trigger = example.nodes.find((n: { name: string }) => n.name === TRIGGER);
+		Object.assign(trigger, { webhookId, typeVersion: 3 });
+		Object.assign(trigger.parameters, {
+			destinationName: { __rl: true, mode: 'list', value: SEED.destinationName },
+			objectNames: ['contacts'],
+		});
+		trigger.credentials = { integrationPlatformApi: credential };
+		const workflow = await n8n.createWorkflow(example, { integrationPlatformApi: credential });
+		const testUrl = `${n8n.baseUrl}/webhook-test/${webhookId}/webhook`;
+		const testName = `${SEED.destinationName}-test`;
+
+		// What the editor's "Execute step" on the trigger sends: a run from that trigger, which n8n
+		// answers by registering the test webhook (the node's create hook) and waiting.
+		const run = await rest('POST', `/workflows/${workflow.id}/run`, {
+			triggerToStartFrom: { name: TRIGGER },
+		});
+		expect(run.data).toEqual({ waitingForWebhook: true });
+		await until('the "-test" destination', () =>
+			registrationState(sim).destinations.some((d) => d.name === testName && d.url === testUrl)
+				? true
+				: undefined,
+		);
+		// Production stays where it was: only an active workflow takes it over.
+		expect(registrationState(sim).destinations).toContainEqual(
+			expect.objectContaining({ name: SEED.destinationName, url: SEED.webhookUrl }),
+		);
+
+		// The command `npm start` prints (and the README shows), sent as is.
+		const started = Date.now();
+		const response = await fetch(`${sim.apiUrl}/__sim/emit/read`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				objectName: 'contacts',
+				records: [{ fields: { email: 'jo@example.com' } }],
+			}),
+		});
+		expect(response.status).toBe(201);
+		const record = (await response.json()) as { testCopy?: unknown };
+		expect(record.testCopy).toMatchObject({
+			destinationName: testName,
+			state: 'delivered',
+			attempts: [expect.objectContaining({ url: testUrl, status: 200 })],
+		});
+
+		const [execution] = await until('the manual execution', async () => {
+			const list = (await executions(workflow.id, true)).filter((e) => e.stoppedAt);
+			return list.length > 0 ? list : undefined;
+		});
+		const elapsed = Date.now() - started;
+		expect(execution.mode).toBe('manual');
+		const items = execution.data.resultData.runData[TRIGGER][0].data.main[0] as Array<{
+			json: Record<string, any>;
+		}>;
+		expect(items.map((i) => i.json)).toEqual([
+			expect.objectContaining({
+				action: 'read',
+				objectName: 'contacts',
+				result: [expect.objectContaining({ fields: { email: 'jo@example.com' } })],
+				delivery: expect.objectContaining({ verified: true }),
+			}),
+		]);
+		// "Within a few seconds" of the command, as the editor's panel shows it.
+		expect(elapsed).toBeLessThan(10_000);
+		console.log(`listening trigger: delivery to finished manual execution in ${elapsed} ms`);
+
+		// One test event ends the listening: n8n removes the test webhook, the trigger its destination.
+		await until('the "-test" destination to be removed', () =>
+			registrationState(sim).destinations.some((d) => d.name === testName) ? undefined : true,
+		);
+		expect(registrationState(sim)).toEqual(seeded);
+		await n8n.api('DELETE', `/workflows/${workflow.id}`);
+	});
+});

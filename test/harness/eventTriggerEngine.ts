@@ -69,6 +69,8 @@ export interface TriggerOptions {
 	 * whether it is used: authentication none, or signingSecretSource credential).
 	 */
 	signingSecret?: string;
+	/** The node's version (2 unless given): 3 saves Destination as a resource locator. */
+	typeVersion?: number;
 }
 
 export const SIGNING_SECRET_CREDENTIAL = 'integrationPlatformSigningSecretApi';
@@ -102,7 +104,7 @@ export class TriggerHarness {
 			id: 'trigger-node',
 			name: 'Integration Platform Trigger',
 			type: NODE_TYPE,
-			typeVersion: 2,
+			typeVersion: options.typeVersion ?? 2,
 			position: [0, 0],
 			webhookId: this.webhookId,
 			parameters: { authentication: options.authentication ?? 'apiKey', ...options.parameters },

@@ -112,6 +112,10 @@ async function main() {
 			`  bearer:  ${SEED.bearerToken}`,
 			`  project: ${SEED.projectName} (${SEED.projectId})`,
 			...(logGrowth ? [`  logs:    ${rate} new entries/s on operation ${SEED.operationId}`] : []),
+			'  deliver: a signed read result to the destination the installation names for the object',
+			'           (and to its "-test" twin, where a trigger listening in the n8n editor waits):',
+			`           curl -s -X POST ${sim.apiUrl}/__sim/emit/read -H 'content-type: application/json' \\`,
+			`             -d '{"objectName":"contacts","records":[{"fields":{"email":"jo@example.com"}}]}'`,
 			'Press Ctrl-C to stop.',
 		].join('\n'),
 	);

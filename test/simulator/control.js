@@ -17,7 +17,9 @@
  *   GET    /__sim/routes             the route table
  *   POST   /__sim/logs/{operationId} body = partial log entry → 201 the appended entry
  *   POST   /__sim/operations         body = partial operation → 201 the new operation
- *   …/__sim/deliveries, /__sim/notifications, /__sim/emit/*: signed deliveries (deliveries.js)
+ *   …/__sim/deliveries, /__sim/notifications, /__sim/emit/*: signed deliveries (deliveries.js);
+ *   an emit reaches the destination named for the object and its `-test` twin, where a trigger
+ *   listening in n8n's editor waits
  */
 
 const { ROUTES } = require('./router');

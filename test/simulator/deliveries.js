@@ -7,6 +7,11 @@
  *
  * - Data messages ("Delivered messages") go to the destination NAMED by the installation config (or the
  *   integration's manifest) for the object: `emitRead`, `emitSubscribe`, `emitSchemaWatch`.
+ *   Simulator only: when the project also has a webhook destination named `<that name>-test` (what
+ *   the event trigger registers while n8n's editor listens for a test event), the message goes
+ *   there too, so that one command reaches both an active workflow and a listening editor. The real
+ *   service delivers only to the destination named; `testCopy: false` (or an explicit
+ *   `destination`) turns the copy off.
  * - Notifications ("Notifications", "Topics and routes") follow the routes: event type → event-topic routes →
  *   topics → topic-destination routes → destinations (`emitNotification`). A destination reached
  *   through several topics gets the event once (undocumented; chosen so a test sees one copy).
@@ -33,6 +38,8 @@ const { nowIso } = require('./time');
 const SVIX_RETRY_DELAYS_MS = [
 	5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
 ];
+/** What the event trigger appends to its destination's name while the editor listens. */
+const TEST_SUFFIX = '-test';
 /** The service's inline limit (docs/api-notes.md, "Webhook signatures (Svix)"): larger results go out as a download URL. */
 const INLINE_LIMIT_BYTES = 300 * 1024;
 
@@ -106,6 +113,19 @@ class Deliveries {
 		const found = all.find((d) => d.id === ref) || all.find((d) => d.name === ref);
 		if (!found) throw new Error(`Unknown destination ${ref} in project ${projectId}`);
 		return found;
+	}
+
+	/**
+	 * The webhook destination `<name>-test` of the project, if any: where the event trigger listens
+	 * while n8n's editor waits for a test event (its TEST_SUFFIX).
+	 * @param {string} name
+	 * @param {string} projectId
+	 */
+	findTestTwin(name, projectId) {
+		const twin = `${name}${TEST_SUFFIX}`;
+		return [...this.state.destinations.values()].find(
+			(d) => d._projectId === projectId && d.name === twin && d.type === 'webhook',
+		);
 	}
 
 	/**
@@ -347,10 +367,14 @@ class Deliveries {
 				`No destination is named for ${section} ${objectName || ''} of installation ${installationId}`,
 			);
 		const destination = this.findDestination(name, installation.projectId);
+		const testTwin = destinationOverride
+			? undefined
+			: this.findTestTwin(destination.name, installation.projectId);
 		const group = installation.group || {};
 		const consumer = connection.consumer || {};
 		return {
 			destination,
+			testTwin,
 			common: {
 				projectId: installation.projectId,
 				provider: integration.provider || connection.provider,
@@ -400,10 +424,10 @@ class Deliveries {
 	/**
 	 * A read result (docs/api-notes.md, "Delivered messages"): inline, or as a download URL (`asUrl: true`, or `'auto'`
 	 * above 300 KB).
-	 * @param {{ installationId?: string, objectName: string, records: unknown[], asUrl?: boolean | 'auto', readType?: string, operationId?: string, destination?: string, extra?: Rec }} input
+	 * @param {{ installationId?: string, objectName: string, records: unknown[], asUrl?: boolean | 'auto', readType?: string, operationId?: string, destination?: string, testCopy?: boolean, extra?: Rec }} input
 	 */
 	async emitRead(input) {
-		const { destination, common } = this.context(
+		const { destination, testTwin, common } = this.context(
 			input.installationId || SEED.installationId,
 			'read',
 			input.objectName,
@@ -420,16 +444,21 @@ class Deliveries {
 			...this.result(entries, input.asUrl),
 			...(input.extra || {}),
 		};
-		return await this.send(destination, message, 'read');
+		return await this.send(
+			destination,
+			message,
+			'read',
+			input.testCopy === false ? undefined : testTwin,
+		);
 	}
 
 	/**
 	 * Subscribe events (docs/api-notes.md, "Delivered messages"): entries carry subscribeEventType and friends; no
 	 * operationId, no readType.
-	 * @param {{ installationId?: string, objectName: string, events: Rec[], asUrl?: boolean | 'auto', destination?: string, extra?: Rec }} input
+	 * @param {{ installationId?: string, objectName: string, events: Rec[], asUrl?: boolean | 'auto', destination?: string, testCopy?: boolean, extra?: Rec }} input
 	 */
 	async emitSubscribe(input) {
-		const { destination, common } = this.context(
+		const { destination, testTwin, common } = this.context(
 			input.installationId || SEED.installationId,
 			'subscribe',
 			input.objectName,
@@ -449,16 +478,21 @@ class Deliveries {
 			...this.result(entries, input.asUrl),
 			...(input.extra || {}),
 		};
-		return await this.send(destination, message, 'subscribe');
+		return await this.send(
+			destination,
+			message,
+			'subscribe',
+			input.testCopy === false ? undefined : testTwin,
+		);
 	}
 
 	/**
 	 * A schema-watch message: `result` is an object and there is no resultInfo, as in the docs'
 	 * example (docs/api-notes.md, "Delivered messages").
-	 * @param {{ installationId?: string, objectName: string, result?: Rec, destination?: string, extra?: Rec }} input
+	 * @param {{ installationId?: string, objectName: string, result?: Rec, destination?: string, testCopy?: boolean, extra?: Rec }} input
 	 */
 	async emitSchemaWatch(input) {
-		const { destination, common } = this.context(
+		const { destination, testTwin, common } = this.context(
 			input.installationId || SEED.installationId,
 			'watchSchema',
 			input.objectName,
@@ -472,18 +506,29 @@ class Deliveries {
 			result: { createdFields: [], deletedFields: [], changedFields: [], ...(input.result || {}) },
 			...(input.extra || {}),
 		};
-		return await this.send(destination, message, 'schema.watch');
+		return await this.send(
+			destination,
+			message,
+			'schema.watch',
+			input.testCopy === false ? undefined : testTwin,
+		);
 	}
 
 	/**
+	 * The delivery to `destination`, and a copy to `testTwin` (findTestTwin) at the same time: its
+	 * record is the first one's `testCopy`.
 	 * @param {Rec} destination
 	 * @param {Rec} message
 	 * @param {string} kind
+	 * @param {Rec} [testTwin]
 	 */
-	async send(destination, message, kind) {
-		const delivery = this.createRecord(destination, message, { kind });
-		if (delivery.state === 'pending') await this.attempt(delivery);
-		return clone(delivery);
+	async send(destination, message, kind, testTwin) {
+		const deliveries = [destination, ...(testTwin ? [testTwin] : [])].map((d) =>
+			this.createRecord(d, message, { kind }),
+		);
+		await Promise.all(deliveries.filter((d) => d.state === 'pending').map((d) => this.attempt(d)));
+		const [delivery, copy] = deliveries.map(clone);
+		return copy ? { ...delivery, testCopy: copy } : delivery;
 	}
 
 	/**
@@ -617,6 +662,8 @@ function post(url, headers, body, timeoutMs) {
  *   POST   /__sim/emit/read                emitRead input → 201 record
  *   POST   /__sim/emit/subscribe           emitSubscribe input → 201 record
  *   POST   /__sim/emit/schema-watch        emitSchemaWatch input → 201 record
+ *   (the emits also deliver to `<name>-test` when it exists, its record in `testCopy`;
+ *   `"testCopy": false` turns that off)
  *
  * @param {Deliveries} deliveries
  * @param {string} method

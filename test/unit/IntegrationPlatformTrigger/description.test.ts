@@ -31,9 +31,102 @@ function allProperties(properties: readonly Property[]): INodeProperties[] {
 	});
 }
 
-test('one version, 2: n8n evaluates an options.binaryData expression per request only for 1', () => {
-	expect(description.version).toBe(2);
-	expect(description.defaultVersion).toBeUndefined();
+test('versions 2 and 3, new nodes get 3; no 1: n8n evaluates an options.binaryData expression per request for 1', () => {
+	expect(description.version).toEqual([2, 3]);
+	expect(description.defaultVersion).toBe(3);
+});
+
+/** The parameters n8n shows for `parameters` on a node of `typeVersion`, in the panel's order. */
+function visible(typeVersion: number, parameters: Record<string, unknown> = {}) {
+	const node = {
+		id: 'n',
+		name: 'Trigger',
+		type: 'n8n-nodes-integration-platform.integrationPlatformTrigger',
+		typeVersion,
+		position: [0, 0] as [number, number],
+		parameters: {},
+	};
+	const resolved = NodeHelpers.getNodeParameters(
+		description.properties,
+		parameters as never,
+		true,
+		false,
+		node,
+		description,
+	)!;
+	return description.properties.filter((p) =>
+		NodeHelpers.displayParameter(resolved, p, node, description, resolved),
+	);
+}
+
+describe('versions: 2 keeps its typed fields, 3 picks from lists', () => {
+	test.each([
+		[2, 'string', 'string'],
+		[3, 'resourceLocator', 'multiOptions'],
+	])('version %i: Destination is a %s, Object Names a %s', (version, destination, objects) => {
+		const shown = visible(version);
+		expect(shown.filter((p) => p.name === 'destinationName').map((p) => p.type)).toEqual([
+			destination,
+		]);
+		expect(shown.filter((p) => p.name === 'objectNames').map((p) => p.type)).toEqual([objects]);
+	});
+
+	test('version 3 without an API credential: no list can load, Object Names are typed', () => {
+		const shown = visible(3, { authentication: 'none' });
+		expect(shown.filter((p) => p.name === 'objectNames').map((p) => p.type)).toEqual(['string']);
+		expect(shown.map((p) => p.name)).not.toContain('destinationName');
+	});
+
+	test('the lists are the methods the node registers; Object Names reloads with the project', () => {
+		const destination = visible(3).find((p) => p.name === 'destinationName')!;
+		const list = destination.modes!.find((m) => m.name === 'list')!;
+		expect(list.typeOptions?.searchListMethod).toBe('searchWebhookDestinations');
+		expect(trigger.methods.listSearch).toHaveProperty('searchWebhookDestinations');
+		const objects = visible(3).find((p) => p.name === 'objectNames')!;
+		expect(objects.typeOptions).toEqual({
+			loadOptionsMethod: 'getObjectNames',
+			loadOptionsDependsOn: ['project.value'],
+		});
+		expect(trigger.methods.loadOptions).toHaveProperty('getObjectNames');
+	});
+
+	test('By Name accepts what registration accepts, and empty (a name derived from the webhook ID)', () => {
+		const destination = visible(3).find((p) => p.name === 'destinationName')!;
+		const byName = destination.modes!.find((m) => m.name === 'name')!;
+		const rule = byName.validation![0] as unknown as { properties: { regex: string } };
+		const regex = new RegExp(rule.properties.regex);
+		for (const name of ['', 'n8n-webhook', 'A'.repeat(64)]) expect(regex.test(name)).toBe(true);
+		for (const name of ['n8n webhook', 'n8n_webhook', 'A'.repeat(65)]) {
+			expect(regex.test(name)).toBe(false);
+		}
+	});
+});
+
+describe('where the editor puts the credential, and what the notices point at', () => {
+	// n8n's editor (ParameterInputList) shows the credential selector above the last visible
+	// parameter that a credential's displayOptions.show names.
+	test("credentials are shown by Authentication only: the selector stands at the form's top", () => {
+		const keys = (description.credentials ?? []).flatMap((c) =>
+			Object.keys(c.displayOptions?.show ?? {}),
+		);
+		expect([...new Set(keys)]).toEqual(['authentication']);
+		expect(description.properties[0].name).toBe('authentication');
+	});
+
+	test('notices and descriptions name the controls by their labels, never "above" or "below"', () => {
+		const texts = allProperties(description.properties).flatMap((p) => [
+			p.displayName,
+			p.description ?? '',
+		]);
+		expect(texts.filter((t) => /\b(above|below)\b/i.test(t))).toEqual([]);
+		const notice = visible(3, { authentication: 'none' }).find(
+			(p) => p.name === 'noCredentialNotice',
+		)!;
+		expect(notice.displayName).toContain('Production URL (under Webhook URLs');
+		expect(notice.displayName).toContain(
+			'Integration Platform Signing Secret API credential, chosen under Credential',
+		);
+	});
 });
 
 test('no parameter holds a secret', () => {

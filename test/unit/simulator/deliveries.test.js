@@ -453,6 +453,87 @@ describe('data messages', () => {
 	});
 });
 
+describe('the copy for a trigger listening in the editor', () => {
+	/** What the event trigger registers while n8n's editor listens: `<name>-test`, to `url`. */
+	async function testDestination(url) {
+		const res = await t.api.post(`${P}/destinations`, {
+			name: `${SEED.destinationName}-test`,
+			type: 'webhook',
+			metadata: { url },
+		});
+		expect(res.status).toBe(201);
+	}
+
+	test('an emit reaches the named destination and its -test twin, each signed with its own secret', async () => {
+		const listening = await receiver();
+		try {
+			await seededDestinationHere();
+			await testDestination(listening.url);
+			const record = await t.sim.emitRead({ objectName: 'contacts', records: [{ a: 1 }] });
+			expect(record).toMatchObject({ state: 'delivered', destinationName: SEED.destinationName });
+			expect(record.testCopy).toMatchObject({
+				state: 'delivered',
+				destinationName: `${SEED.destinationName}-test`,
+				kind: 'read',
+			});
+			expect(hook.requests).toHaveLength(1);
+			expect(listening.requests).toHaveLength(1);
+			expect(listening.requests[0].body.equals(hook.requests[0].body)).toBe(true);
+			const testSecret = await secretOf(`${SEED.destinationName}-test`);
+			expect(verifies(testSecret, listening.requests[0].headers, listening.requests[0].body)).toBe(
+				true,
+			);
+			expect(verifies(testSecret, hook.requests[0].headers, hook.requests[0].body)).toBe(false);
+
+			await t.sim.emitSubscribe({ objectName: 'contacts', events: [{}] });
+			await t.sim.emitSchemaWatch({ objectName: 'contacts' });
+			expect(listening.requests).toHaveLength(3);
+		} finally {
+			await listening.close();
+		}
+	});
+
+	test('the copy goes even when the named destination does not answer; none without a twin', async () => {
+		const listening = await receiver();
+		try {
+			// As n8n answers for a workflow that is not active: 404.
+			await seededDestinationHere();
+			hook.statuses.push(404);
+			await testDestination(listening.url);
+			const record = await t.sim.emitRead({ objectName: 'contacts', records: [] });
+			expect(record.state).not.toBe('delivered');
+			expect(record.testCopy.state).toBe('delivered');
+			t.sim.reset();
+			await seededDestinationHere();
+			expect(await t.sim.emitRead({ objectName: 'contacts', records: [] })).not.toHaveProperty(
+				'testCopy',
+			);
+		} finally {
+			await listening.close();
+		}
+	});
+
+	test('testCopy: false or an explicit destination sends to one destination only', async () => {
+		await seededDestinationHere();
+		await testDestination(hook.url);
+		const off = await t.sim.emitRead({ objectName: 'contacts', records: [], testCopy: false });
+		expect(off).not.toHaveProperty('testCopy');
+		const explicit = await t.sim.emitRead({
+			objectName: 'contacts',
+			records: [],
+			destination: SEED.destinationName,
+		});
+		expect(explicit).not.toHaveProperty('testCopy');
+		expect(hook.requests).toHaveLength(2);
+		const over = await t.control.post('/emit/read', {
+			objectName: 'contacts',
+			records: [],
+			testCopy: false,
+		});
+		expect(over.data).not.toHaveProperty('testCopy');
+	});
+});
+
 describe('control API', () => {
 	test('deliveries, notifications and emits over HTTP', async () => {
 		await seededDestinationHere();

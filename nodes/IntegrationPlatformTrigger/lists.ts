@@ -1,0 +1,117 @@
+/**
+ * The lists of the trigger's Destination and Object Names fields (version 3): the project's
+ * webhook destinations, and the objects its integrations read or subscribe to. An empty
+ * list throws an error that says why it is empty and what to do instead: n8n's editor shows a
+ * list search's or a load-options method's error message in place of the list, while an empty
+ * answer only reads "No results".
+ */
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../common/api';
+import { encodePathSegment } from '../common/paths';
+import { TEST_SUFFIX } from './registration';
+
+// n8n's editor shows only an error's message in place of the list (not its description), so the
+// message says both why the list is empty and what to do instead.
+export const EMPTY_DESTINATIONS =
+	'No webhook destinations in this project yet. Choose By Name and type one: with Register Automatically on, the trigger creates it when the workflow is activated.';
+export const EMPTY_OBJECTS =
+	'No objects yet: none of this project\'s integrations reads or subscribes to one. Give names in an expression instead, e.g. {{ ["contacts"] }}.';
+
+/** The selected project (list, name or ID), or an error that says to choose one first. */
+function selectedProject(context: ILoadOptionsFunctions): string {
+	const value = context.getCurrentNodeParameter('project', { extractValue: true });
+	const project = typeof value === 'string' ? value.trim() : '';
+	if (project === '') throw new NodeOperationError(context.getNode(), 'Choose a Project first');
+	return project;
+}
+
+async function listOf(context: ILoadOptionsFunctions, path: string): Promise<IDataObject[]> {
+	const body = await apiRequest(context, 'GET', path);
+	return Array.isArray(body) ? (body as IDataObject[]) : [];
+}
+
+const text = (value: unknown): string | undefined =>
+	typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+/**
+ * listSearch behind Destination: the project's webhook destinations by name (other types cannot
+ * deliver to n8n). A `<name>-test` destination next to `<name>` is the one the trigger registers
+ * while the editor listens; it is left out, as choosing it would make the next test `-test-test`.
+ */
+export async function searchWebhookDestinations(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const project = selectedProject(this);
+	const destinations = await listOf(this, `/projects/${encodePathSegment(project)}/destinations`);
+	const names = destinations
+		.filter((d) => d.type === 'webhook')
+		.map((d) => text(d.name))
+		.filter((name): name is string => name !== undefined);
+	if (names.length === 0) {
+		throw new NodeOperationError(this.getNode(), EMPTY_DESTINATIONS, {
+			description: `Project ${project} has no webhook destination.`,
+		});
+	}
+	const all = new Set(names);
+	const needle = filter?.trim().toLowerCase();
+	return {
+		results: names
+			.filter(
+				(name) => !(name.endsWith(TEST_SUFFIX) && all.has(name.slice(0, -TEST_SUFFIX.length))),
+			)
+			.filter((name) => !needle || name.toLowerCase().includes(needle))
+			.sort((a, b) => a.localeCompare(b))
+			.map((name) => ({ name, value: name })),
+	};
+}
+
+/** The object names a manifest section lists, with the names it maps them to. */
+function sectionObjects(section: unknown): string[] {
+	const objects = (section as { objects?: unknown } | undefined)?.objects;
+	if (!Array.isArray(objects)) return [];
+	return objects.flatMap((o: IDataObject) =>
+		[text(o?.objectName), text(o?.mapToName)].filter((n): n is string => n !== undefined),
+	);
+}
+
+/**
+ * loadOptions behind Object Names: every object the project's integrations read or subscribe to,
+ * from each integration's latest revision (GET …/integrations returns it with its manifest),
+ * mapped names included since messages may carry either.
+ */
+export async function getObjectNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const project = selectedProject(this);
+	const integrations = await listOf(this, `/projects/${encodePathSegment(project)}/integrations`);
+	const usedBy = new Map<string, Set<string>>();
+	for (const integration of integrations) {
+		const content = ((integration.latestRevision as IDataObject | undefined)?.content ??
+			{}) as IDataObject;
+		// Schema watching covers all objects (allObjects): it names none.
+		const names = [...sectionObjects(content.read), ...sectionObjects(content.subscribe)];
+		for (const name of names) {
+			const integrationsOfName = usedBy.get(name) ?? new Set<string>();
+			integrationsOfName.add(text(integration.name) ?? String(integration.id));
+			usedBy.set(name, integrationsOfName);
+		}
+	}
+	if (usedBy.size === 0) {
+		throw new NodeOperationError(this.getNode(), EMPTY_OBJECTS, {
+			description: `Project ${project} has no integration that reads or subscribes to an object.`,
+		});
+	}
+	return [...usedBy.entries()]
+		.sort(([a], [b]) => a.localeCompare(b))
+		.map(([name, users]) => ({
+			name,
+			value: name,
+			description: `In ${[...users].sort().join(', ')}`,
+		}));
+}
