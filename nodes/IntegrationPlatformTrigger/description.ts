@@ -218,7 +218,7 @@ export const triggerProperties: INodeProperties[] = [
 		typeOptions: { loadOptionsMethod: 'getObjectNames', loadOptionsDependsOn: ['project.value'] },
 		// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-dynamic-multi-options
 		description:
-			"Objects to keep (case-insensitive, mapped or provider name), from the ones the project's integrations read or subscribe to; an expression may give others, as a list or comma-separated. None selected: all objects. Notifications that name no object always pass.",
+			"Objects to keep (case-insensitive, mapped or provider name), from the ones the Project's integrations read or subscribe to (the list loads once a Project is chosen); an expression may give others, as a list or comma-separated. None selected: all objects. Notifications that name no object always pass.",
 		displayOptions: { ...withCredential, show: fromVersion3 },
 	},
 	{

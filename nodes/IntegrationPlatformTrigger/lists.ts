@@ -88,6 +88,11 @@ function sectionObjects(section: unknown): string[] {
  * mapped names included since messages may carry either.
  */
 export async function getObjectNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	// The editor loads these options as soon as the panel opens, also on a new node without a
+	// project: an error there is a failed request before the user did anything (the field's
+	// description says to choose the project). The Destination list loads when it is opened.
+	const chosen = this.getCurrentNodeParameter('project', { extractValue: true });
+	if (typeof chosen !== 'string' || chosen.trim() === '') return [];
 	const project = selectedProject(this);
 	const integrations = await listOf(this, `/projects/${encodePathSegment(project)}/integrations`);
 	const usedBy = new Map<string, Set<string>>();

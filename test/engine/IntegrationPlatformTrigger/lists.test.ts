@@ -80,6 +80,11 @@ describe('Destination: searchWebhookDestinations', () => {
 });
 
 describe('Object Names: getObjectNames', () => {
+	test('without a project (a new node, whose panel loads the options at once) the list is empty', async () => {
+		await expect(getObjectNames.call(searchContext(sim))).resolves.toEqual([]);
+		expect(sim.journal.entries).toEqual([]);
+	});
+
 	test('the objects the integrations read or subscribe to, each with the integrations using it', async () => {
 		const options = await getObjectNames.call(inProject());
 		expect(options.map((o) => o.value)).toEqual(['companies', 'contacts', 'deals']);
