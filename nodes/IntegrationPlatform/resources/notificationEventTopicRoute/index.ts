@@ -92,6 +92,7 @@ export const notificationEventTopicRouteFields: INodeProperties[] = [
 		description: 'The notification event type to route',
 		displayOptions: showFor(['create']),
 	},
+	...returnAllAndLimit(showFor(['getAll'])),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -117,5 +118,4 @@ export const notificationEventTopicRouteFields: INodeProperties[] = [
 			},
 		],
 	},
-	...returnAllAndLimit(showFor(['getAll'])),
 ];

@@ -77,6 +77,7 @@ export const topicDestinationRouteFields: INodeProperties[] = [
 		typed: [byId('4259…')],
 		displayOptions: showFor(['delete']),
 	}),
+	...returnAllAndLimit(showFor(['getAll'])),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -101,5 +102,4 @@ export const topicDestinationRouteFields: INodeProperties[] = [
 			},
 		],
 	},
-	...returnAllAndLimit(showFor(['getAll'])),
 ];
