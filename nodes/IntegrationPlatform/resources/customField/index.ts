@@ -227,17 +227,6 @@ export const customFieldFields: INodeProperties[] = [
 		displayOptions: showForUpsert,
 	},
 	{
-		displayName: 'Group Ref',
-		name: 'groupRef',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. acme-inc',
-		description:
-			'Your ID of the group whose connection or installation is used to change the provider',
-		displayOptions: showForUpserts,
-	},
-	{
 		displayName: 'Define Fields With',
 		name: 'definedWith',
 		type: 'options',

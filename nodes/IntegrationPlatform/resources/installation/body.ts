@@ -29,9 +29,14 @@ export async function groupRefFilter(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const { groupRef } = this.getNodeParameter('installationFilters', {}) as IDataObject;
+	const filters = this.getNodeParameter('installationFilters', {}) as IDataObject;
+	if (!('groupRef' in filters)) return requestOptions;
+	// Version 2's filter is a resource locator: its value, as the text filter's.
+	const groupRef = this.getNodeParameter('installationFilters.groupRef', '', {
+		extractValue: true,
+	}) as unknown;
 	if (given(groupRef)) {
-		const value = text(this, 'Group Ref', groupRef);
+		const value = text(this, 'Group', groupRef);
 		requestOptions.qs = { ...(requestOptions.qs ?? {}), groupRef: value };
 	}
 	return requestOptions;

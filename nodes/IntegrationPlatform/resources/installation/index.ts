@@ -7,7 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { objectLocator, returnAllAndLimit } from '../../fields';
+import { byGroupRef, listLocator } from '../../../common/locator';
+import { fromVersion2, inVersion1, objectLocator, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
 import { buildConfigChanges, buildCreateBody, buildUpdateBody, groupRefFilter } from './body';
@@ -207,16 +208,18 @@ const objectsJson = (action: string, what: string): INodeProperties => ({
 
 export const installationFields: INodeProperties[] = [
 	...returnAllAndLimit(showFor('getAll', 'getAllInProject')),
+	// Version 1 keeps its text filter; version 2 picks the group from a list (a resource locator's
+	// saved value has another shape than text, docs/architecture.md "Node versions").
 	{
 		displayName: 'Filters',
 		name: 'installationFilters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: showFor('getAll', 'getAllInProject'),
+		displayOptions: { show: { ...showFor('getAll', 'getAllInProject').show, ...inVersion1 } },
 		options: [
 			{
-				displayName: 'Group Ref',
+				displayName: 'Group',
 				name: 'groupRef',
 				type: 'string',
 				default: '',
@@ -226,15 +229,24 @@ export const installationFields: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Group Ref',
-		name: 'groupRef',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. acme-inc',
-		description:
-			'Your ID of the group of users that gets the installation; it needs a connection to the provider',
-		displayOptions: showFor('create'),
+		displayName: 'Filters',
+		name: 'installationFilters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: { ...showFor('getAll', 'getAllInProject').show, ...fromVersion2 } },
+		options: [
+			listLocator({
+				displayName: 'Group',
+				name: 'groupRef',
+				description:
+					'Only installations of this group (your ID of the customer account, its group ref)',
+				search: 'searchGroupRefs',
+				select: 'Select a group…',
+				typed: [byGroupRef],
+				required: false,
+			}),
+		],
 	},
 	{
 		displayName: 'Config Content (JSON)',
