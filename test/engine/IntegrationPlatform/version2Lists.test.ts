@@ -180,4 +180,37 @@ describe('version 2: lists send what the text fields sent', () => {
 		);
 		expect(logs.json.length).toBeGreaterThan(0);
 	});
+
+	test('Topic Destination Route and Notification Event Topic Route → Get Many: Topic and Destination filters from lists', async () => {
+		const routes = await run(
+			sim,
+			{
+				resource: 'topicDestinationRoute',
+				operation: 'getAll',
+				project,
+				returnAll: true,
+				filters: { topicId: fromList(SEED.topicId), destinationId: rl(SEED.destinationId) },
+			},
+			version2,
+		);
+		expect(routes.error).toBeUndefined();
+		expect(routes.requests[0].query).toEqual({
+			topicId: SEED.topicId,
+			destinationId: SEED.destinationId,
+		});
+		expect(routes.json.map((r) => r.id)).toEqual([SEED.topicDestinationRouteId]);
+		const eventRoutes = await run(
+			sim,
+			{
+				resource: 'notificationEventTopicRoute',
+				operation: 'getAll',
+				project,
+				returnAll: true,
+				filters: { topicId: fromList(SEED.topicId) },
+			},
+			version2,
+		);
+		expect(eventRoutes.error).toBeUndefined();
+		expect(eventRoutes.requests[0].query).toEqual({ topicId: SEED.topicId });
+	});
 });

@@ -107,6 +107,8 @@ describe('one label per concept', () => {
 		integration: 'Integration',
 		project: 'Project',
 		operationId: 'Operation ID',
+		topicId: 'Topic',
+		destinationId: 'Destination',
 	};
 
 	it.each(Object.entries(LABELS))('every field named %s is labelled "%s"', (name, label) => {
@@ -133,19 +135,25 @@ describe('one label per concept', () => {
 });
 
 describe('lists instead of typed names', () => {
-	it.each(['groupRef', 'consumerRef', 'operationId', 'installation', 'integration', 'project'])(
-		'every %s field is a list that also takes a typed value or an expression',
-		(name) => {
-			const fields = everyField.filter(({ property }) => property.name === name);
-			for (const { where, property } of fields) {
-				expect({ where, type: property.type }).toEqual({ where, type: 'resourceLocator' });
-				const modes = (property.modes ?? []).map((m) => m.type);
-				expect(modes[0]).toBe('list');
-				expect(modes).toContain('string');
-				expect(property.modes![0].typeOptions?.searchListMethod).toBeTruthy();
-			}
-		},
-	);
+	it.each([
+		'groupRef',
+		'consumerRef',
+		'operationId',
+		'installation',
+		'integration',
+		'project',
+		'topicId',
+		'destinationId',
+	])('every %s field is a list that also takes a typed value or an expression', (name) => {
+		const fields = everyField.filter(({ property }) => property.name === name);
+		for (const { where, property } of fields) {
+			expect({ where, type: property.type }).toEqual({ where, type: 'resourceLocator' });
+			const modes = (property.modes ?? []).map((m) => m.type);
+			expect(modes[0]).toBe('list');
+			expect(modes).toContain('string');
+			expect(property.modes![0].typeOptions?.searchListMethod).toBeTruthy();
+		}
+	});
 
 	it("Connection's filters are lists", () => {
 		const filters = screens
