@@ -553,18 +553,22 @@ export async function searchOperations(
 		list(this, `/projects/${project}/integrations`),
 	]);
 	const integrationNames = new Map(integrations.map((i) => [i.id as string, i.name as string]));
-	const pages = await Promise.all(
-		installations.slice(0, OPERATION_LIST_INSTALLATIONS).map(async (installation) => {
-			const path = `/projects/${project}/integrations/${encodePathSegment(String(installation.integrationId))}/installations/${encodePathSegment(String(installation.id))}/operations`;
-			const body = (await apiRequest(this, 'GET', path, {
-				qs: { pageSize: OPERATION_LIST_PAGE },
-			})) as IDataObject;
-			const operations = Array.isArray(body?.results) ? (body.results as IDataObject[]) : [];
-			const group = (installation.group ?? {}) as IDataObject;
-			const groupLabel = String(group.groupName ?? group.groupRef ?? installation.id);
-			return operations.map((operation) => ({ operation, groupLabel }));
-		}),
-	);
+	const recentOf = async (installation: IDataObject) => {
+		const path = `/projects/${project}/integrations/${encodePathSegment(String(installation.integrationId))}/installations/${encodePathSegment(String(installation.id))}/operations`;
+		const body = (await apiRequest(this, 'GET', path, {
+			qs: { pageSize: OPERATION_LIST_PAGE },
+		})) as IDataObject;
+		const operations = Array.isArray(body?.results) ? (body.results as IDataObject[]) : [];
+		const group = (installation.group ?? {}) as IDataObject;
+		const groupLabel = String(group.groupName ?? group.groupRef ?? installation.id);
+		return operations.map((operation) => ({ operation, groupLabel }));
+	};
+	// Four requests at a time, as the log trigger reads logs: a burst of 20 could meet the rate limit.
+	const chosen = installations.slice(0, OPERATION_LIST_INSTALLATIONS);
+	const pages: Array<Awaited<ReturnType<typeof recentOf>>> = [];
+	for (let start = 0; start < chosen.length; start += 4) {
+		pages.push(...(await Promise.all(chosen.slice(start, start + 4).map(recentOf))));
+	}
 	const items = pages
 		.flat()
 		.map(({ operation, groupLabel }) => ({
