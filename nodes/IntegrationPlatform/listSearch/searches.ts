@@ -16,7 +16,8 @@ import { listOrReason } from '../../common/locator';
 function selected(context: ILoadOptionsFunctions, parameter: string, label: string): string {
 	const value = context.getCurrentNodeParameter(parameter, { extractValue: true });
 	if (typeof value !== 'string' || value.trim() === '') {
-		throw new NodeOperationError(context.getNode(), `Select a ${label} first`);
+		const article = /^[aeiou]/i.test(label) ? 'an' : 'a';
+		throw new NodeOperationError(context.getNode(), `Select ${article} ${label} first`);
 	}
 	return encodePathSegment(value.trim());
 }

@@ -87,6 +87,15 @@ describe('searchGroupRefs: the groups that fit the operation', () => {
 });
 
 describe('empty lists say why', () => {
+	test('a list that needs another field first asks for it', async () => {
+		await expect(
+			searchGroupRefs.call(context({ resource: 'installation', operation: 'create' })),
+		).rejects.toThrow('Select an integration first');
+		await expect(searchOperations.call(searchContext(sim, { current: {} }))).rejects.toThrow(
+			'Select a project first',
+		);
+	});
+
 	test('an integration without installations', async () => {
 		const current = { integration: SEED.deletableIntegrationId };
 		const reason =
