@@ -33,7 +33,11 @@ async function listSearch(
 			credentials: { integrationPlatformApi: ctx.credentials.integrationPlatformApi },
 		}),
 	});
-	return { status: res.status, body: await res.json() };
+	const body = (await res.json()) as {
+		message?: string;
+		data: { results: Array<{ name: string; value: string }> };
+	};
+	return { status: res.status, body };
 }
 
 const project = { __rl: true, mode: 'id', value: SEED.projectId };
@@ -74,7 +78,7 @@ test("Connection → Get Many's Group filter: a list inside the Filters collecti
 		'parameters.connectionFilters.groupRef',
 	);
 	expect(status).toBe(200);
-	expect(body.data.results.map((r: { value: string }) => r.value)).toEqual(
+	expect(body.data.results.map((r) => r.value)).toEqual(
 		expect.arrayContaining([SEED.groupRef, SEED.apiKeyGroupRef]),
 	);
 });

@@ -213,4 +213,24 @@ describe('version 2: lists send what the text fields sent', () => {
 		expect(eventRoutes.error).toBeUndefined();
 		expect(eventRoutes.requests[0].query).toEqual({ topicId: SEED.topicId });
 	});
+
+	test('Installation → Update: the Connection from a list (version 2) or as an ID (version 1)', async () => {
+		const parameters = (connectionId: string | ReturnType<typeof rl>) => ({
+			resource: 'installation',
+			operation: 'update',
+			project,
+			integration: rl(SEED.integrationId),
+			installation: rl(SEED.installationId),
+			installationUpdate: { connectionId },
+		});
+		const picked = await run(sim, parameters(fromList(SEED.connectionId)), version2);
+		const typed = await run(sim, parameters(SEED.connectionId));
+		for (const result of [picked, typed]) {
+			expect(result.error).toBeUndefined();
+			expect(result.requests[0].body).toEqual({
+				updateMask: ['connectionId'],
+				installation: { connectionId: SEED.connectionId },
+			});
+		}
+	});
 });

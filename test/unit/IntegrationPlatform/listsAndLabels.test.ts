@@ -109,6 +109,7 @@ describe('one label per concept', () => {
 		operationId: 'Operation ID',
 		topicId: 'Topic',
 		destinationId: 'Destination',
+		connectionId: 'Connection',
 	};
 
 	it.each(Object.entries(LABELS))('every field named %s is labelled "%s"', (name, label) => {
@@ -144,6 +145,7 @@ describe('lists instead of typed names', () => {
 		'project',
 		'topicId',
 		'destinationId',
+		'connectionId',
 	])('every %s field is a list that also takes a typed value or an expression', (name) => {
 		const fields = everyField.filter(({ property }) => property.name === name);
 		for (const { where, property } of fields) {
