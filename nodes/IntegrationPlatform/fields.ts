@@ -2,7 +2,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { installationLocator, integrationLocator } from '../common/installation';
 import { projectLocator } from '../common/project';
-import { byId, byName, listLocator, typedMode } from '../common/locator';
+import { byConsumerRef, byGroupRef, byId, byName, listLocator, typedMode } from '../common/locator';
 
 /**
  * Fields used by several operations. Each is defined ONCE with display options that cover every
@@ -110,6 +110,89 @@ export const topicIdField: INodeProperties = listLocator({
 	}),
 });
 
+/** Display conditions by node version (docs/architecture.md, "Node versions"). */
+export const inVersion1 = { '@version': [1] };
+export const fromVersion2 = { '@version': [{ _cnd: { gte: 2 } }] };
+
+/**
+ * The operations whose Group is a field of their own (Records has its own Group). n8n's display
+ * rules combine conditions with "and", so resources and operations are listed apart: none of these
+ * resources has another operation of these names (test/unit/IntegrationPlatform/listsAndLabels.test.ts
+ * checks every operation that shows the field).
+ */
+const GROUP_RESOURCES = ['connection', 'customField', 'installation', 'oauth', 'objectMetadata'];
+const GROUP_OPERATIONS = [
+	'generate',
+	'getAuthorizationUrl',
+	'upsert',
+	'upsertForInstallation',
+	'create',
+	'getForConnection',
+	'getForInstallation',
+];
+const CONSUMER_RESOURCES = ['connection', 'oauth'];
+const CONSUMER_OPERATIONS = ['generate', 'getAuthorizationUrl'];
+
+/**
+ * Group: your ID of the customer account (its group ref), one label wherever a value is a group
+ * ref. Version 2 picks it from a list (searchGroupRefs: the groups that fit the operation) or
+ * takes it typed; version 1 keeps the text field its saved workflows hold. One definition per
+ * version: n8n's routing evaluates an expression once per property of its name (docs/n8n-notes.md,
+ * "Per-item cost of routing").
+ */
+export const groupField: INodeProperties = listLocator({
+	displayName: 'Group',
+	name: 'groupRef',
+	description:
+		'The group of users (usually a customer account), by your ID of it (its group ref): from the list, or typed for a new one',
+	search: 'searchGroupRefs',
+	select: 'Select a group…',
+	typed: [byGroupRef],
+	displayOptions: {
+		show: { ...fromVersion2, resource: GROUP_RESOURCES, operation: GROUP_OPERATIONS },
+	},
+});
+
+export const groupFieldVersion1: INodeProperties = {
+	displayName: 'Group',
+	name: 'groupRef',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. acme-inc',
+	description: 'Your ID of the group of users (usually a customer account): its group ref',
+	displayOptions: {
+		show: { ...inVersion1, resource: GROUP_RESOURCES, operation: GROUP_OPERATIONS },
+	},
+};
+
+/** Consumer: your ID of the user who owns the provider account (its consumer ref). */
+export const consumerField: INodeProperties = listLocator({
+	displayName: 'Consumer',
+	name: 'consumerRef',
+	description:
+		'The user who owns the provider account, by your ID of them (their consumer ref): from the list, or typed for a new one',
+	search: 'searchConsumers',
+	select: 'Select a consumer…',
+	typed: [byConsumerRef],
+	displayOptions: {
+		show: { ...fromVersion2, resource: CONSUMER_RESOURCES, operation: CONSUMER_OPERATIONS },
+	},
+});
+
+export const consumerFieldVersion1: INodeProperties = {
+	displayName: 'Consumer',
+	name: 'consumerRef',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. user-42',
+	description: 'Your ID of the user who owns the provider account: their consumer ref',
+	displayOptions: {
+		show: { ...inVersion1, resource: CONSUMER_RESOURCES, operation: CONSUMER_OPERATIONS },
+	},
+};
+
 /** Limit for list operations; the API returns whole lists, so the node slices them. */
 export function returnAllAndLimit(displayOptions: IDisplayOptions): INodeProperties[] {
 	return [
@@ -172,6 +255,10 @@ export const sharedFields: INodeProperties[] = [
 	projectField,
 	integrationField,
 	installationField,
+	groupFieldVersion1,
+	groupField,
+	consumerFieldVersion1,
+	consumerField,
 	connectionField,
 	destinationField,
 	topicField,

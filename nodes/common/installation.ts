@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from './api';
 import { encodePathSegment } from './paths';
-import { byId, listLocator } from './locator';
+import { byId, listLocator, listOrReason } from './locator';
 
 /**
  * Integration and installation locators for nodes that pick them in code (the log trigger), with
@@ -27,11 +27,16 @@ export const integrationLocator: INodeProperties = listLocator({
 export const installationLocator: INodeProperties = listLocator({
 	displayName: 'Installation',
 	name: 'installation',
-	description: 'An installation of the integration, chosen from the list (by group) or given by ID',
+	description:
+		"An installation of the integration (for one group), chosen from the list by its group's name or given by ID",
 	search: 'searchInstallations',
 	select: 'Select an installation…',
 	typed: [byId('9b3f0e1a-…')],
 });
+
+/** Why an integration's list of installations (or of their groups) is empty. */
+export const INSTALLATIONS_NONE =
+	'No installations yet for this integration: create one (Installation → Create) or pick another integration';
 
 /** The current value of a locator another search depends on, as one path segment. */
 function segmentOf(context: ILoadOptionsFunctions, parameter: string): string {
@@ -56,12 +61,15 @@ export async function searchIntegrations(
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const integrations = await arrayAt(this, `/projects/${segmentOf(this, 'project')}/integrations`);
-	return {
-		results: integrations
+	return listOrReason(
+		this.getNode(),
+		integrations
 			.filter((i) => contains(filter, i.name, i.provider, i.id))
 			.map((i) => ({ name: `${String(i.name)} (${String(i.provider)})`, value: String(i.id) }))
 			.sort((a, b) => a.name.localeCompare(b.name)),
-	};
+		filter,
+		'No integrations yet in this project: deploy one (Integration → Create) or pick another project',
+	);
 }
 
 /** listSearch behind installationLocator: the integration's installations, named by group. */
@@ -71,8 +79,9 @@ export async function searchInstallations(
 ): Promise<INodeListSearchResult> {
 	const path = `/projects/${segmentOf(this, 'project')}/integrations/${segmentOf(this, 'integration')}/installations`;
 	const installations = await arrayAt(this, path);
-	return {
-		results: installations
+	return listOrReason(
+		this.getNode(),
+		installations
 			.filter((i) => {
 				const group = (i.group ?? {}) as IDataObject;
 				return contains(filter, group.groupName, group.groupRef, i.id);
@@ -86,5 +95,7 @@ export async function searchInstallations(
 				};
 			})
 			.sort((a, b) => a.name.localeCompare(b.name)),
-	};
+		filter,
+		INSTALLATIONS_NONE,
+	);
 }

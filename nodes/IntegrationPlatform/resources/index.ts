@@ -189,7 +189,7 @@ const definitions: ResourceDefinition[] = [
 		fields: providerAppFields,
 	},
 	{
-		displayName: 'Records',
+		displayName: 'Record',
 		value: 'records',
 		description: "A consumer's records in their SaaS instance: write, read, search",
 		defaultOperation: 'search',

@@ -72,13 +72,15 @@ function describeKind(value: unknown): string {
 /**
  * A required parameter the operation puts in the body itself (not a template value): refused
  * before any request when empty; its type is left to the service to judge (its problem document names the field).
+ * `extractValue` reads a resource locator's value (a text field's value passes unchanged).
  */
 export function requiredParameter(
 	context: IExecuteSingleFunctions,
 	parameter: string,
 	label: string,
+	options: { extractValue?: boolean } = {},
 ): unknown {
-	const value = context.getNodeParameter(parameter, undefined) as unknown;
+	const value = context.getNodeParameter(parameter, undefined, options) as unknown;
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
 		throw new NodeOperationError(
 			context.getNode(),

@@ -181,6 +181,7 @@ export const apiKeyFields: INodeProperties[] = [
 			scopesOption,
 		],
 	},
+	...returnAllAndLimit({ show: { resource: [resource], operation: ['getAll'] } }),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -207,5 +208,4 @@ export const apiKeyFields: INodeProperties[] = [
 			},
 		],
 	},
-	...returnAllAndLimit({ show: { resource: [resource], operation: ['getAll'] } }),
 ];

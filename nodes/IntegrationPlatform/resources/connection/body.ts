@@ -51,11 +51,11 @@ export async function buildConnectionBody(
 ): Promise<IHttpRequestOptions> {
 	const get = (name: string, fallback: unknown = '') => this.getNodeParameter(name, fallback);
 	const required = (name: string, label: string) =>
-		requiredParameter(this, name, label) as IDataObject[string];
+		requiredParameter(this, name, label, { extractValue: true }) as IDataObject[string];
 	const body: IDataObject = {
 		provider: required('provider', 'Provider Name or ID'),
-		groupRef: required('groupRef', 'Group Ref'),
-		consumerRef: required('consumerRef', 'Consumer Ref'),
+		groupRef: required('groupRef', 'Group'),
+		consumerRef: required('consumerRef', 'Consumer'),
 	};
 	const form = get('providerCredentials', 'none') as string;
 	const withScopes = (value: IDataObject) => {
@@ -181,7 +181,11 @@ export async function connectionFilters(
 	const filters = this.getNodeParameter('connectionFilters', {}) as IDataObject;
 	const qs: IDataObject = {};
 	for (const key of ['provider', 'groupRef', 'consumerRef']) {
-		const value = filters[key];
+		if (!(key in filters)) continue;
+		// Version 2's filters are resource locators: their value, as a text filter's.
+		const value = this.getNodeParameter(`connectionFilters.${key}`, '', {
+			extractValue: true,
+		}) as unknown;
 		if (value === undefined || value === null || value === '') continue;
 		if (typeof value !== 'string' && typeof value !== 'number') {
 			throw new NodeOperationError(this.getNode(), `Filter "${key}" must be text`, {

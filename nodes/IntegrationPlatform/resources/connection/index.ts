@@ -1,6 +1,7 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { connectionField, returnAllAndLimit } from '../../fields';
+import { byConsumerRef, byGroupRef, byName, listLocator } from '../../../common/locator';
+import { connectionField, fromVersion2, inVersion1, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
 import { pathValues } from '../../routing/templates';
@@ -112,23 +113,25 @@ const connectionLocator: INodeProperties = {
 export const connectionFields: INodeProperties[] = [
 	connectionLocator,
 	...returnAllAndLimit(showFor('getAll')),
+	// Version 1 keeps its text filters; version 2 picks them from lists (a resource locator's saved
+	// value has another shape than text, docs/architecture.md "Node versions").
 	{
 		displayName: 'Filters',
 		name: 'connectionFilters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: showFor('getAll'),
+		displayOptions: { show: { ...showFor('getAll').show, ...inVersion1 } },
 		options: [
 			{
-				displayName: 'Consumer Ref',
+				displayName: 'Consumer',
 				name: 'consumerRef',
 				type: 'string',
 				default: '',
 				description: 'Only connections of this consumer (your ID of the user)',
 			},
 			{
-				displayName: 'Group Ref',
+				displayName: 'Group',
 				name: 'groupRef',
 				type: 'string',
 				default: '',
@@ -142,6 +145,44 @@ export const connectionFields: INodeProperties[] = [
 				placeholder: 'e.g. hubspot',
 				description: 'Only connections to this provider',
 			},
+		],
+	},
+	{
+		displayName: 'Filters',
+		name: 'connectionFilters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: { ...showFor('getAll').show, ...fromVersion2 } },
+		options: [
+			listLocator({
+				displayName: 'Consumer',
+				name: 'consumerRef',
+				description: 'Only connections of this consumer (your ID of the user, their consumer ref)',
+				search: 'searchConsumers',
+				select: 'Select a consumer…',
+				typed: [byConsumerRef],
+				required: false,
+			}),
+			listLocator({
+				displayName: 'Group',
+				name: 'groupRef',
+				description:
+					'Only connections of this group (your ID of the customer account, its group ref)',
+				search: 'searchGroupRefs',
+				select: 'Select a group…',
+				typed: [byGroupRef],
+				required: false,
+			}),
+			listLocator({
+				displayName: 'Provider',
+				name: 'provider',
+				description: 'Only connections to this provider',
+				search: 'searchProviders',
+				select: 'Select a provider…',
+				typed: [byName('hubspot')],
+				required: false,
+			}),
 		],
 	},
 	{
@@ -219,27 +260,6 @@ export const connectionFields: INodeProperties[] = [
 		default: '',
 		description:
 			'The SaaS provider of the connection. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: showForGenerate,
-	},
-	{
-		displayName: 'Group Ref',
-		name: 'groupRef',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. acme-inc',
-		description:
-			'Your ID of the group of users (usually a customer account) that gets the connection',
-		displayOptions: showForGenerate,
-	},
-	{
-		displayName: 'Consumer Ref',
-		name: 'consumerRef',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. user-42',
-		description: 'Your ID of the user who owns the provider account',
 		displayOptions: showForGenerate,
 	},
 	{

@@ -90,7 +90,7 @@ export async function buildUpsertBody(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const groupRef = requiredParameter(this, 'groupRef', 'Group Ref');
+	const groupRef = requiredParameter(this, 'groupRef', 'Group', { extractValue: true });
 	let fields: IDataObject;
 	if (this.getNodeParameter('definedWith', 'fields') === 'json') {
 		fields = parseJsonParameter(this, 'fieldsJson', 'Fields (JSON)', 'object') as IDataObject;

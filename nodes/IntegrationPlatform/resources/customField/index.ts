@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { integrationField } from '../../fields';
+import { byGroupRef, listLocator } from '../../../common/locator';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { buildUpsertBody, customFieldsOf, splitFieldResults } from './body';
 
@@ -8,7 +9,6 @@ const resource = 'customField';
 const upserts = ['upsert', 'upsertForInstallation'];
 // Get Many reads through the same connection as Create or Update.
 const showForConnection = { show: { resource: [resource], operation: ['upsert', 'getAll'] } };
-const showForGroup = { show: { resource: [resource], operation: [...upserts, 'getAll'] } };
 const showForUpserts = { show: { resource: [resource], operation: upserts } };
 const showForMode = (mode: string) => ({
 	show: { resource: [resource], operation: upserts, definedWith: [mode] },
@@ -242,17 +242,6 @@ export const customFieldFields: INodeProperties[] = [
 		displayOptions: showForConnection,
 	},
 	{
-		displayName: 'Group Ref',
-		name: 'groupRef',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. acme-inc',
-		description:
-			'Your ID of the group whose connection or installation is used to change the provider',
-		displayOptions: showForGroup,
-	},
-	{
 		displayName: 'Define Fields With',
 		name: 'definedWith',
 		type: 'options',
@@ -273,6 +262,18 @@ export const customFieldFields: INodeProperties[] = [
 		description: 'The provider object that gets the fields',
 		displayOptions: showForMode('fields'),
 	},
+	// Get Many came with version 2's lists, so it has a Group list in every version; the shared
+	// Group (fields.ts) cannot show here, since Connection and Installation have a Get Many too.
+	listLocator({
+		displayName: 'Group',
+		name: 'groupRef',
+		description:
+			'The group of users (usually a customer account) whose connection to the provider is read, by your ID of it (its group ref)',
+		search: 'searchGroupRefs',
+		select: 'Select a group…',
+		typed: [byGroupRef],
+		displayOptions: { show: { resource: [resource], operation: ['getAll'] } },
+	}),
 	{
 		displayName: 'Object Name',
 		name: 'objectName',

@@ -24,14 +24,35 @@ function text(context: IExecuteSingleFunctions, label: string, value: unknown): 
 	return String(value).trim();
 }
 
+/**
+ * The connection of Installation → Create or Update: version 2 picks it from a list (a resource
+ * locator), version 1 takes its ID as text; both read as text here.
+ */
+function connectionOf(
+	context: IExecuteSingleFunctions,
+	collection: string,
+	fields: IDataObject,
+): string | undefined {
+	if (!('connectionId' in fields)) return undefined;
+	const value = context.getNodeParameter(`${collection}.connectionId`, '', {
+		extractValue: true,
+	}) as unknown;
+	return given(value) ? text(context, 'Connection', value) : undefined;
+}
+
 /** Query `groupRef` of both installation lists (docs/api-notes.md, "Installations"). */
 export async function groupRefFilter(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const { groupRef } = this.getNodeParameter('installationFilters', {}) as IDataObject;
+	const filters = this.getNodeParameter('installationFilters', {}) as IDataObject;
+	if (!('groupRef' in filters)) return requestOptions;
+	// Version 2's filter is a resource locator: its value, as the text filter's.
+	const groupRef = this.getNodeParameter('installationFilters.groupRef', '', {
+		extractValue: true,
+	}) as unknown;
 	if (given(groupRef)) {
-		const value = text(this, 'Group Ref', groupRef);
+		const value = text(this, 'Group', groupRef);
 		requestOptions.qs = { ...(requestOptions.qs ?? {}), groupRef: value };
 	}
 	return requestOptions;
@@ -102,9 +123,8 @@ export async function buildCreateBody(
 	const content = parseJsonParameter(this, 'configContent', 'Config Content (JSON)', 'object');
 	const fields = this.getNodeParameter('createFields', {}) as IDataObject;
 	const body = (requestOptions.body ?? {}) as IDataObject;
-	if (given(fields.connectionId)) {
-		body.connectionId = text(this, 'Connection ID', fields.connectionId);
-	}
+	const connectionId = connectionOf(this, 'createFields', fields);
+	if (connectionId !== undefined) body.connectionId = connectionId;
 	const read = (content as IDataObject).read;
 	if (isObject(read) && read.objects !== undefined) {
 		read.objects = completeReadObjects(this, 'Config Content (JSON)', read.objects);
@@ -131,8 +151,9 @@ export async function buildUpdateBody(
 	const installation: IDataObject = {};
 	const config: IDataObject = {};
 	const content: IDataObject = {};
-	if (given(fields.connectionId)) {
-		installation.connectionId = text(this, 'Connection ID', fields.connectionId);
+	const connectionId = connectionOf(this, 'installationUpdate', fields);
+	if (connectionId !== undefined) {
+		installation.connectionId = connectionId;
 		updateMask.push('connectionId');
 	}
 	if (given(fields.createdBy)) {

@@ -7,7 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { objectLocator, returnAllAndLimit } from '../../fields';
+import { byGroupRef, byId, listLocator } from '../../../common/locator';
+import { fromVersion2, inVersion1, objectLocator, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
 import { buildConfigChanges, buildCreateBody, buildUpdateBody, groupRefFilter } from './body';
@@ -197,6 +198,18 @@ export const installationOperations: OperationDefinition[] = [
 	},
 ];
 
+/** Version 2's Connection option: a connection of the project, from the list or by ID. */
+const connectionOption = (description: string): INodeProperties =>
+	listLocator({
+		displayName: 'Connection',
+		name: 'connectionId',
+		description,
+		search: 'searchConnections',
+		select: 'Select a connection…',
+		typed: [byId('4c0d…')],
+		required: false,
+	});
+
 const objectsJson = (action: string, what: string): INodeProperties => ({
 	displayName: `${action} Objects (JSON)`,
 	name: `${action.toLowerCase()}Objects`,
@@ -207,16 +220,18 @@ const objectsJson = (action: string, what: string): INodeProperties => ({
 
 export const installationFields: INodeProperties[] = [
 	...returnAllAndLimit(showFor('getAll', 'getAllInProject')),
+	// Version 1 keeps its text filter; version 2 picks the group from a list (a resource locator's
+	// saved value has another shape than text, docs/architecture.md "Node versions").
 	{
 		displayName: 'Filters',
 		name: 'installationFilters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: showFor('getAll', 'getAllInProject'),
+		displayOptions: { show: { ...showFor('getAll', 'getAllInProject').show, ...inVersion1 } },
 		options: [
 			{
-				displayName: 'Group Ref',
+				displayName: 'Group',
 				name: 'groupRef',
 				type: 'string',
 				default: '',
@@ -226,15 +241,24 @@ export const installationFields: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Group Ref',
-		name: 'groupRef',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. acme-inc',
-		description:
-			'Your ID of the group of users that gets the installation; it needs a connection to the provider',
-		displayOptions: showFor('create'),
+		displayName: 'Filters',
+		name: 'installationFilters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: { ...showFor('getAll', 'getAllInProject').show, ...fromVersion2 } },
+		options: [
+			listLocator({
+				displayName: 'Group',
+				name: 'groupRef',
+				description:
+					'Only installations of this group (your ID of the customer account, its group ref)',
+				search: 'searchGroupRefs',
+				select: 'Select a group…',
+				typed: [byGroupRef],
+				required: false,
+			}),
+		],
 	},
 	{
 		displayName: 'Config Content (JSON)',
@@ -247,13 +271,15 @@ export const installationFields: INodeProperties[] = [
 			'The installation config: provider, and read, write, subscribe and proxy sections keyed by object',
 		displayOptions: showFor('create'),
 	},
+	// Version 1 keeps its text Connection ID; version 2 picks the connection from a list (a resource
+	// locator's saved value has another shape than text, docs/architecture.md "Node versions").
 	{
 		displayName: 'Additional Fields',
 		name: 'createFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: showFor('create'),
+		displayOptions: { show: { ...showFor('create').show, ...inVersion1 } },
 		options: [
 			{
 				displayName: 'Connection ID',
@@ -286,7 +312,7 @@ export const installationFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: showFor('update'),
+		displayOptions: { show: { ...showFor('update').show, ...inVersion1 } },
 		options: [
 			{
 				displayName: 'Connection ID',
@@ -295,6 +321,73 @@ export const installationFields: INodeProperties[] = [
 				default: '',
 				description: 'Switch the installation to this connection',
 			},
+			{
+				displayName: 'Created By',
+				name: 'createdBy',
+				type: 'string',
+				default: '',
+				description: 'Who the config is attributed to: consumer:{ID}, builder:{ID} or api:{caller}',
+			},
+			{
+				displayName: 'Proxy Enabled',
+				name: 'proxyEnabled',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the proxy is enabled for the installation',
+			},
+			objectsJson(
+				'Read',
+				'Object name → its read config; each object given is replaced, the others are kept',
+			),
+			{
+				displayName: 'Skip Sampling',
+				name: 'skipSampling',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to skip the sample read that checks a changed read config',
+			},
+			objectsJson('Subscribe', 'Object name → subscribe config; replaces the whole subscribe map'),
+			objectsJson('Write', 'Object name → write config; replaces the whole write map'),
+		],
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'createFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: { ...showFor('create').show, ...fromVersion2 } },
+		options: [
+			connectionOption(
+				"The group's connection to use; leave out for the group's default connection",
+			),
+			{
+				displayName: 'Created By',
+				name: 'createdBy',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. api:n8n',
+				description: 'Who created the config: consumer:{ID}, builder:{ID} or api:{caller}',
+			},
+			{
+				displayName: 'Skip Sampling',
+				name: 'skipSampling',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to skip the sample read that checks the read config against the provider before saving',
+			},
+		],
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'installationUpdate',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: { ...showFor('update').show, ...fromVersion2 } },
+		options: [
+			connectionOption('Switch the installation to this connection'),
 			{
 				displayName: 'Created By',
 				name: 'createdBy',

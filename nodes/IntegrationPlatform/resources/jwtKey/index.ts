@@ -155,6 +155,7 @@ export const jwtKeyFields: INodeProperties[] = [
 		description: 'The RSA public key in PEM format (never the private key)',
 		displayOptions: showFor('create'),
 	},
+	...returnAllAndLimit({ show: { resource: [resource], operation: ['getAll'] } }),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -172,7 +173,6 @@ export const jwtKeyFields: INodeProperties[] = [
 			},
 		],
 	},
-	...returnAllAndLimit({ show: { resource: [resource], operation: ['getAll'] } }),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../fields';
+import { fromVersion2, inVersion1, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
 import { filterQuery } from '../topicDestinationRoute/filters';
@@ -33,7 +33,7 @@ async function listFilters(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	return filterQuery(this, requestOptions, { topicId: 'Topic ID', eventType: 'Event Type' });
+	return filterQuery(this, requestOptions, { topicId: 'Topic', eventType: 'Event Type' });
 }
 
 export const notificationEventTopicRouteOperations: OperationDefinition[] = [
@@ -92,13 +92,16 @@ export const notificationEventTopicRouteFields: INodeProperties[] = [
 		description: 'The notification event type to route',
 		displayOptions: showFor(['create']),
 	},
+	...returnAllAndLimit(showFor(['getAll'])),
+	// Version 1 keeps its text filters; version 2 picks them from lists (a resource locator's saved
+	// value has another shape than text, docs/architecture.md "Node versions").
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: showFor(['getAll']),
+		displayOptions: { show: { ...showFor(['getAll']).show, ...inVersion1 } },
 		options: [
 			{
 				displayName: 'Event Type',
@@ -109,7 +112,7 @@ export const notificationEventTopicRouteFields: INodeProperties[] = [
 				description: 'Only routes of this event type',
 			},
 			{
-				displayName: 'Topic ID',
+				displayName: 'Topic',
 				name: 'topicId',
 				type: 'string',
 				default: '',
@@ -117,5 +120,31 @@ export const notificationEventTopicRouteFields: INodeProperties[] = [
 			},
 		],
 	},
-	...returnAllAndLimit(showFor(['getAll'])),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: { ...showFor(['getAll']).show, ...fromVersion2 } },
+		options: [
+			{
+				displayName: 'Event Type',
+				name: 'eventType',
+				type: 'options',
+				default: 'connection.error',
+				options: EVENT_TYPES,
+				description: 'Only routes of this event type',
+			},
+			listLocator({
+				displayName: 'Topic',
+				name: 'topicId',
+				description: 'Only routes to this topic (its ID; the list shows names)',
+				search: 'searchTopics',
+				select: 'Select a topic…',
+				typed: [byId('2d4f…')],
+				required: false,
+			}),
+		],
+	},
 ];

@@ -77,16 +77,6 @@ export const objectMetadataFields: INodeProperties[] = [
 		displayOptions: showFor('getForConnection', 'getForInstallation'),
 	},
 	{
-		displayName: 'Group Ref',
-		name: 'groupRef',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. acme-inc',
-		description: 'Your ID of the group whose connection or installation is used',
-		displayOptions: showFor('getForConnection', 'getForInstallation'),
-	},
-	{
 		displayName: 'Options',
 		name: 'metadataOptions',
 		type: 'collection',

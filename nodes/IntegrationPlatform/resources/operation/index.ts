@@ -7,7 +7,14 @@ import type {
 } from 'n8n-workflow';
 
 import { compareTimestamps } from '../../../common/timestamps';
-import { installationField, integrationField, returnAllAndLimit } from '../../fields';
+import { byId, listLocator } from '../../../common/locator';
+import {
+	fromVersion2,
+	installationField,
+	integrationField,
+	inVersion1,
+	returnAllAndLimit,
+} from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { entriesUpToLimit } from '../../routing/defineOperation';
 import { firstPageSize, pagedEntries } from '../../routing/pagedList';
@@ -86,6 +93,8 @@ export const operationOperations: OperationDefinition[] = [
 ];
 
 export const operationFields: INodeProperties[] = [
+	// Version 1 keeps its text field; version 2 picks the operation from a list (a resource
+	// locator's saved value has another shape than text, docs/architecture.md "Node versions").
 	{
 		displayName: 'Operation ID',
 		name: 'operationId',
@@ -94,8 +103,18 @@ export const operationFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 0b6e…',
 		description: 'ID of the operation, as found in read results (operationId) or in the dashboard',
-		displayOptions: showFor('get', 'getLogs'),
+		displayOptions: { show: { ...showFor('get', 'getLogs').show, ...inVersion1 } },
 	},
+	listLocator({
+		displayName: 'Operation ID',
+		name: 'operationId',
+		description:
+			"A read, write or subscribe operation: from the list (the project's recent operations, newest first) or by its ID, as found in read results (operationId)",
+		search: 'searchOperations',
+		select: 'Select an operation…',
+		typed: [byId('0b6e…')],
+		displayOptions: { show: { ...showFor('get', 'getLogs').show, ...fromVersion2 } },
+	}),
 	// The shared locators, shown here for the list of an installation's operations.
 	{ ...integrationField, displayOptions: showFor('getAll') },
 	{ ...installationField, displayOptions: showFor('getAll') },

@@ -15,7 +15,9 @@ export function filterQuery(
 	const filters = context.getNodeParameter('filters', {}) as IDataObject;
 	const qs: IDataObject = {};
 	for (const [name, label] of Object.entries(labels)) {
-		const raw = filters[name];
+		if (!(name in filters)) continue;
+		// Version 2's filters are resource locators: their value, as a text filter's.
+		const raw = context.getNodeParameter(`filters.${name}`, '', { extractValue: true }) as unknown;
 		if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
 			continue;
 		}

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../fields';
+import { fromVersion2, inVersion1, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
 import { filterQuery } from './filters';
@@ -16,8 +16,8 @@ async function listFilters(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	return filterQuery(this, requestOptions, {
-		topicId: 'Topic ID',
-		destinationId: 'Destination ID',
+		topicId: 'Topic',
+		destinationId: 'Destination',
 	});
 }
 
@@ -77,23 +77,26 @@ export const topicDestinationRouteFields: INodeProperties[] = [
 		typed: [byId('4259…')],
 		displayOptions: showFor(['delete']),
 	}),
+	...returnAllAndLimit(showFor(['getAll'])),
+	// Version 1 keeps its text filters; version 2 picks them from lists (a resource locator's saved
+	// value has another shape than text, docs/architecture.md "Node versions").
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: showFor(['getAll']),
+		displayOptions: { show: { ...showFor(['getAll']).show, ...inVersion1 } },
 		options: [
 			{
-				displayName: 'Destination ID',
+				displayName: 'Destination',
 				name: 'destinationId',
 				type: 'string',
 				default: '',
 				description: 'Only routes to this destination',
 			},
 			{
-				displayName: 'Topic ID',
+				displayName: 'Topic',
 				name: 'topicId',
 				type: 'string',
 				default: '',
@@ -101,5 +104,32 @@ export const topicDestinationRouteFields: INodeProperties[] = [
 			},
 		],
 	},
-	...returnAllAndLimit(showFor(['getAll'])),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: { ...showFor(['getAll']).show, ...fromVersion2 } },
+		options: [
+			listLocator({
+				displayName: 'Destination',
+				name: 'destinationId',
+				description: 'Only routes to this destination (its ID; the list shows names)',
+				search: 'searchDestinationIds',
+				select: 'Select a destination…',
+				typed: [byId('0c5e…')],
+				required: false,
+			}),
+			listLocator({
+				displayName: 'Topic',
+				name: 'topicId',
+				description: 'Only routes from this topic (its ID; the list shows names)',
+				search: 'searchTopics',
+				select: 'Select a topic…',
+				typed: [byId('2d4f…')],
+				required: false,
+			}),
+		],
+	},
 ];

@@ -193,7 +193,7 @@ describe('Custom Field → Get Many', () => {
 		operation: 'getAll',
 		project: rl(SEED.projectId),
 		provider: 'hubspot',
-		groupRef: SEED.groupRef,
+		groupRef: rl(SEED.groupRef),
 		objectName: 'contacts',
 	};
 

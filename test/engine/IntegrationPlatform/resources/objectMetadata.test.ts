@@ -58,13 +58,13 @@ describe('Object Metadata → Get via Connection', () => {
 		);
 	});
 
-	test('a group without a connection is a 404; an empty Group Ref is refused before sending', async () => {
+	test('a group without a connection is a 404; an empty Group is refused before sending', async () => {
 		const missing = await run(sim, { ...base, groupRef: 'nobody-group' });
 		expect(missing.requests[0].status).toBe(404);
 		expect(shown(missing)).toContain("No hubspot connection found for group 'nobody-group'");
 		const empty = await run(sim, { ...base, groupRef: '={{ "" }}' });
 		expect(empty.requests).toHaveLength(0);
-		expect(empty.error?.message).toBe('"Group Ref" is empty: the service requires it');
+		expect(empty.error?.message).toBe('"Group" is empty: the service requires it');
 	});
 });
 

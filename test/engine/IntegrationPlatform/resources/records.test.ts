@@ -226,7 +226,7 @@ describe('Records → Write', () => {
 			{ items: contacts(1) },
 		);
 		expect(result.error?.message).toBe(
-			'Records → Write needs the API Key (Integration Platform API credential)',
+			'Record → Write needs the API Key (Integration Platform API credential)',
 		);
 		expect(result.requests).toHaveLength(0);
 	});

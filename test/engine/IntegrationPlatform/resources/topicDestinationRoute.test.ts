@@ -111,7 +111,7 @@ describe('Topic Destination Route → Get Many, Delete', () => {
 			filters: { topicId: '={{ { a: 1 } }}' },
 		});
 		expect(result.requests).toHaveLength(0);
-		expect(result.error?.message).toMatch(/Topic ID/);
+		expect(result.error?.message).toMatch(/Filters → Topic\b/);
 	});
 });
 
