@@ -226,7 +226,7 @@ describe('Records → Write', () => {
 			{ items: contacts(1) },
 		);
 		expect(result.error?.message).toBe(
-			'Records → Write needs the API Key (Integration Platform API credential)',
+			'Records → Write needs an Integration Platform API credential (API key)',
 		);
 		expect(result.requests).toHaveLength(0);
 	});
