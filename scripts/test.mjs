@@ -45,7 +45,11 @@ const chromiumMissing = !CHROMIUM.some((file) => fs.existsSync(file));
 const browserRequired = queueRequired || truthy(process.env.REQUIRE_BROWSER);
 const BROWSER_TEST = 'test/e2e/browser.test.ts';
 /** Every e2e file that drives the editor in Chromium: left out together when it is missing. */
-const BROWSER_TESTS = [BROWSER_TEST, 'test/e2e/credentialSwitch.test.ts'];
+const BROWSER_TESTS = [
+	BROWSER_TEST,
+	'test/e2e/credentialSwitch.test.ts',
+	'test/e2e/nodesPanel.test.ts',
+];
 const HOW_TO_RUN_BROWSER = `apt-get install chromium (with sudo unless root), or set CHROMIUM_PATH; then: npx jest ${BROWSER_TEST} --selectProjects e2e --runInBand`;
 const versionsRequired = queueRequired || truthy(process.env.REQUIRE_VERSIONS);
 /** @type {string[]} the n8n versions of the version smoke, besides the pinned one */
