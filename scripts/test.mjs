@@ -44,6 +44,12 @@ const CHROMIUM = process.env.CHROMIUM_PATH
 const chromiumMissing = !CHROMIUM.some((file) => fs.existsSync(file));
 const browserRequired = queueRequired || truthy(process.env.REQUIRE_BROWSER);
 const BROWSER_TEST = 'test/e2e/browser.test.ts';
+/** Every e2e file that drives the editor in Chromium: left out together when it is missing. */
+const BROWSER_TESTS = [
+	BROWSER_TEST,
+	'test/e2e/credentialSwitch.test.ts',
+	'test/e2e/nodesPanel.test.ts',
+];
 const HOW_TO_RUN_BROWSER = `apt-get install chromium (with sudo unless root), or set CHROMIUM_PATH; then: npx jest ${BROWSER_TEST} --selectProjects e2e --runInBand`;
 const versionsRequired = queueRequired || truthy(process.env.REQUIRE_VERSIONS);
 /** @type {string[]} the n8n versions of the version smoke, besides the pinned one */
@@ -191,7 +197,7 @@ let failed = false;
 if (chromiumMissing) {
 	const why = `Chromium is not installed (looked for ${CHROMIUM.join(', ')}); the browser check of the editor needs it.`;
 	banner([
-		`${browserRequired ? 'FAILING' : 'SKIPPING'} the browser check (${BROWSER_TEST}: the editor in headless Chromium):`,
+		`${browserRequired ? 'FAILING' : 'SKIPPING'} the browser checks (${BROWSER_TESTS.join(', ')}: the editor in headless Chromium):`,
 		`  ${why}`,
 		`To run it: ${HOW_TO_RUN_BROWSER}`,
 		browserRequired
@@ -203,7 +209,9 @@ if (chromiumMissing) {
 		failed = true;
 	} else {
 		const e2e = layers.find((l) => l.name === 'e2e');
-		e2e?.args.push(`--testPathIgnorePatterns=${BROWSER_TEST.replaceAll('.', '\\.')}`);
+		for (const file of BROWSER_TESTS) {
+			e2e?.args.push(`--testPathIgnorePatterns=${file.replaceAll('.', '\\.')}`);
+		}
 	}
 }
 if (queueMissing) {

@@ -24,7 +24,7 @@ import {
 import { RESOURCES } from './resources';
 import { searchInstallations, searchIntegrations } from '../common/installation';
 import { sharedFields } from './fields';
-import { authenticationParameter, nodeCredentials } from '../common/api';
+import { authenticationParameter, CREDENTIAL_LABEL, nodeCredentials } from '../common/api';
 import {
 	DEFAULT_MAX_RETRY_WAIT_SECONDS,
 	RATE_LIMIT_RETRIES,
@@ -46,10 +46,12 @@ const credentialNotices: INodeProperties[] = (['apiKey', 'bearerToken'] as const
 				.map((requirement) => requirement.operation),
 		})).filter((r) => r.operations.length > 0);
 		return byResource.map(({ resource, operations }) => ({
+			// Names the field the editor shows, "Credential", which lists both credential types
+			// (n8n hides the Authentication option behind it).
 			displayName:
 				required === 'bearerToken'
-					? 'This operation needs a Bearer Token: the service refuses API keys for it'
-					: 'This operation needs an API Key: its host accepts only X-Api-Key',
+					? `This operation needs ${CREDENTIAL_LABEL.bearerToken}: the service refuses API keys for it. Select one under Credential.`
+					: `This operation needs ${CREDENTIAL_LABEL.apiKey}: its host accepts only X-Api-Key. Select one under Credential.`,
 			name: `${required}OnlyNotice${resource[0].toUpperCase()}${resource.slice(1)}`,
 			type: 'notice' as const,
 			default: '',

@@ -25,10 +25,20 @@ export const CREDENTIAL_TYPE: Record<Authentication, string> = {
 	bearerToken: 'integrationPlatformTokenApi',
 };
 
-/** What each credential choice is called in the UI, for messages that say which one to use. */
+/** The credential types' display names, as the editor lists them under each credential. */
+export const CREDENTIAL_TYPE_NAME: Record<Authentication, string> = {
+	apiKey: 'Integration Platform API',
+	bearerToken: 'Integration Platform Token API',
+};
+
+/**
+ * What each credential choice is called in messages that say which one to use: the credential
+ * type the editor's "Credential" field lists (it hides the Authentication option; see
+ * authenticationParameter), and what it holds.
+ */
 export const CREDENTIAL_LABEL: Record<Authentication, string> = {
-	apiKey: 'API Key (Integration Platform API credential)',
-	bearerToken: 'Bearer Token (Integration Platform Token API credential)',
+	apiKey: `an ${CREDENTIAL_TYPE_NAME.apiKey} credential (API key)`,
+	bearerToken: `an ${CREDENTIAL_TYPE_NAME.bearerToken} credential (bearer token)`,
 };
 
 export const authenticationParameter: INodeProperties = {

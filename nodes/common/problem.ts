@@ -18,11 +18,13 @@ export interface Problem {
 	retryable?: boolean;
 	/** Seconds to wait before retrying, from `Retry-After` or the problem's `retryAfter`. */
 	retryAfterSeconds?: number;
-	/** One line per invalid input: `body field name: reason (got "value")`. */
+	/** One line per invalid input: `"Field label": reason (got "value")`, or `body field name: …`
+	 * when no field of the node stands behind the input. */
 	issues: string[];
 	/** Headline: title, detail and the invalid inputs, with status and request id. */
 	message: string;
-	/** Details: every issue with its remedy, what to do, status and request id, one per line. */
+	/** What the message does not say: the inputs' remedies, what to do, retry, status and request
+	 * id, one per line. */
 	description: string;
 }
 
@@ -178,16 +180,41 @@ const LOCATION: Record<string, string> = {
 	header: 'header',
 };
 
-function describeIssue(raw: unknown): { line: string; remedy?: string } | undefined {
+/** An invalid input as the service names it: where (`path`, `query`, `body`, …) and its name there. */
+export interface ProblemInput {
+	in?: string;
+	name: string;
+	value?: unknown;
+}
+
+/**
+ * The label of the node's field behind an input the service names, when the caller knows it
+ * (the action node's operations know their placeholders: routing/issueFields.ts).
+ */
+export type FieldLabeler = (input: ProblemInput) => string | undefined;
+
+interface DescribedIssue {
+	/** `"Project": Project not found (got "nope")` or `path parameter projectIdOrName: …`. */
+	line: string;
+	/** Who the issue is about: the field's label in quotes, or where and how the API names it. */
+	subject: string;
+	reason: string;
+	remedy?: string;
+}
+
+function describeIssue(raw: unknown, labelOf?: FieldLabeler): DescribedIssue | undefined {
 	if (!isObject(raw)) return undefined;
 	const name = text(raw.name) ?? text(raw.field) ?? '';
 	const where = text(raw.in);
 	let reason = text(raw.detail) ?? text(raw.title) ?? 'is invalid';
 	// Services often repeat the input's name in the detail ("groupRef must be a string").
 	if (name && reason.startsWith(`${name} `)) reason = reason.slice(name.length + 1);
-	const subject = [where ? (LOCATION[where] ?? where) : undefined, name].filter(Boolean).join(' ');
-	const line = `${subject || 'input'}: ${reason}${showValue(name, raw.value)}`;
-	return { line, remedy: text(raw.remedy) };
+	const label = name ? labelOf?.({ in: where, name, value: raw.value }) : undefined;
+	const subject = label
+		? `"${label}"`
+		: [where ? (LOCATION[where] ?? where) : undefined, name].filter(Boolean).join(' ') || 'input';
+	const line = `${subject}: ${reason}${showValue(name, raw.value)}`;
+	return { line, subject, reason, remedy: text(raw.remedy) };
 }
 
 function retryAfterSeconds(headers: Json, body: Json, now: number): number | undefined {
@@ -217,7 +244,10 @@ function bodyAsDetail(body: unknown): string | undefined {
 
 /**
  * Summarises an error response. `secrets` are masked wherever they would appear (a deleted API key
- * travels in the URL, and a service may echo it back).
+ * travels in the URL, and a service may echo it back). `labelOf` names the node's fields behind
+ * the inputs the service names. Each fact is said once: the message holds the title, the detail
+ * (unless an invalid input says the same) and every invalid input; the description adds only what
+ * the message does not say (remedies, what to do, retry, status and request id).
  */
 export function summarizeProblem(
 	status: number,
@@ -225,6 +255,7 @@ export function summarizeProblem(
 	headers: Json = {},
 	secrets: readonly string[] = [],
 	now = Date.now(),
+	labelOf?: FieldLabeler,
 ): Problem {
 	const doc = isObject(body) ? body : {};
 	// Every text taken from the answer is masked: a service may echo a secret in any field.
@@ -238,9 +269,11 @@ export function summarizeProblem(
 		...(Array.isArray(doc.validationIssues) ? doc.validationIssues : []),
 	];
 	const described = rawIssues
-		.map(describeIssue)
-		.filter((i): i is { line: string; remedy?: string } => !!i);
+		.map((raw) => describeIssue(raw, labelOf))
+		.filter((i): i is DescribedIssue => !!i);
 	const issues = described.map((i) => maskText(i.line, secrets));
+	// "Project not found" as the detail and as the one invalid input's reason: said once, with the field.
+	const saidByAnInput = described.some((i) => maskText(i.reason, secrets) === detail);
 	const requestId = mask(
 		text(doc.requestId) ?? text(headers['x-request-id'] as string | undefined),
 	);
@@ -249,16 +282,16 @@ export function summarizeProblem(
 	const retryAfter = retryAfterSeconds(headers, doc, now);
 
 	const trailer = `[HTTP ${status}${requestId ? `, request ${requestId}` : ''}]`;
-	const headline = [title, detail].filter(Boolean).join(': ');
+	const headline = [title, saidByAnInput ? undefined : detail].filter(Boolean).join(': ');
 	const message = maskText(
 		issues.length ? `${headline} — ${issues.join('; ')} ${trailer}` : `${headline} ${trailer}`,
 		secrets,
 	);
 
 	const lines: string[] = [];
-	if (detail) lines.push(detail);
 	for (const issue of described) {
-		lines.push(`• ${issue.line}${issue.remedy ? ` — ${issue.remedy}` : ''}`);
+		// Each remedy once, under the field it is about.
+		if (issue.remedy && issue.remedy !== remedy) lines.push(`${issue.subject}: ${issue.remedy}`);
 	}
 	if (remedy) lines.push(`What to do: ${remedy}`);
 	else if (WHAT_TO_DO[status]) lines.push(`What to do: ${WHAT_TO_DO[status]}`);

@@ -5,6 +5,7 @@
 import { SEED } from '../harness/actionEngine';
 import { actionExamples, expectations, runExample } from '../harness/actionExpectations';
 import { setUpE2e, type E2eContext } from '../harness/e2eContext';
+import { fieldLabel } from '../harness/fieldLabel';
 
 let ctx: E2eContext;
 beforeAll(async () => (ctx = await setUpE2e('action node')));
@@ -102,9 +103,15 @@ describe('errors in real n8n', () => {
 		process.stderr.write(
 			`\n[e2e] 400 with two invalid fields, as n8n shows it:\n  message: ${error.message}\n  description: ${String(error.description).replace(/\n/g, '\n               ')}\n`,
 		);
-		expect(error.message).toMatch(
-			/^Bad Request: 2 inputs are invalid: groupRef, consumerRef — body field groupRef: must be a string, got number \(got 42\); body field consumerRef: must be a string, got array \(got \["user-7"\]\) \[HTTP 400, request [0-9a-f-]{36}\]$/,
+		// Each input named by its field's label; the description does not repeat them.
+		const group = fieldLabel('connection', 'generate', 'groupRef');
+		const consumer = fieldLabel('connection', 'generate', 'consumerRef');
+		expect(error.message).toMatch(/^Bad Request: 2 inputs are invalid: groupRef, consumerRef — /);
+		expect(error.message).toContain(
+			`"${group}": must be a string, got number (got 42); "${consumer}": must be a string, got array (got ["user-7"])`,
 		);
+		expect(error.message).toMatch(/\[HTTP 400, request [0-9a-f-]{36}\]$/);
+		expect(String(error.description)).not.toContain('must be a string');
 		expect(error.httpCode).toBe('400');
 	});
 
@@ -120,7 +127,7 @@ describe('errors in real n8n', () => {
 			ctx.credentials,
 		);
 		expect(run.errors['Integration Platform'].message).toBe(
-			'Invite → Get needs the Bearer Token (Integration Platform Token API credential)',
+			'Invite → Get needs an Integration Platform Token API credential (bearer token)',
 		);
 		expect(ctx.sim.journal.entries).toHaveLength(0);
 	});
@@ -182,8 +189,8 @@ describe('errors in real n8n', () => {
 		expect(items).toHaveLength(3);
 		expect(items[0]).toEqual({ deleted: true, topicId: SEED.deletableTopicId });
 		// n8n stores the error of a Continue On Fail item as its message.
-		expect(items[1].error).toMatch(
-			/^Not Found: Topic not found — path parameter topicId: Topic not found \(got "missing"\)/,
+		expect(items[1].error).toContain(
+			`Not Found — "${fieldLabel('topic', 'delete', 'topic')}": Topic not found (got "missing")`,
 		);
 		expect(items[2]).toEqual({ deleted: true, topicId: SEED.topicId });
 	});

@@ -105,15 +105,17 @@ describe('the tools n8n lists', () => {
 		);
 	});
 
-	test("each tool's description is its operation's description, which says what it returns", () => {
+	test("each tool's description is the one the workflow gives it: its operation's description, which says what it returns, and for a list how a cut list ends", () => {
 		for (const node of toolNodes) {
 			const resource = RESOURCES.find((r) => r.value === node.parameters.resource)!;
 			const option = (
 				resource.operations.options as Array<{ value: string; description: string }>
 			).find((o) => o.value === node.parameters.operation)!;
 			const tool = tools.find((t) => t.name === node.name)!;
-			expect(tool.description).toBe(option.description);
+			expect(tool.description).toBe(node.parameters.toolDescription);
+			expect((tool.description ?? '').startsWith(option.description)).toBe(true);
 			expect(tool.description).toMatch(/\bReturns\b/);
+			if (node.parameters.limit !== undefined) expect(tool.description).toMatch(/listCutAtLimit/);
 		}
 	});
 

@@ -120,16 +120,31 @@ describe('codex files', () => {
 			expect(new Set(alias).size).toBe(alias.length);
 		});
 
-		test("documentation links point at this repository's README, at anchors it has", () => {
+		// n8n 2.41's editor opens `${primaryDocumentation[0].url}?utm_source=…` for the node's Docs
+		// link, written after the URL as it is (docs/n8n-notes.md, "The nodes panel and the Docs
+		// link"): an anchor there would swallow the query and never resolve.
+		test('its Docs link is a page of this repository without anchor or query, which exists', () => {
 			const { resources } = codex();
-			const urls = [
-				...resources.primaryDocumentation,
-				...(resources.credentialDocumentation ?? []),
-			].map((r: { url: string }) => r.url);
 			expect(resources.primaryDocumentation.length).toBeGreaterThan(0);
 			const repo = pkg.homepage.replace(/#.*$/, '');
+			for (const { url } of resources.primaryDocumentation as Array<{ url: string }>) {
+				expect(url).not.toMatch(/[#?]/);
+				expect(url.startsWith(`${repo}/blob/main/`)).toBe(true);
+				const file = url.slice(`${repo}/blob/main/`.length);
+				expect({ url, exists: fs.existsSync(path.join(ROOT, file)) }).toEqual({
+					url,
+					exists: true,
+				});
+			}
+		});
+
+		// The editor uses credentialDocumentation nowhere; it is kept on the README's Credentials
+		// section, an anchor the README has.
+		test("its credential documentation points at the README's anchors", () => {
+			const { resources } = codex();
+			const repo = pkg.homepage.replace(/#.*$/, '');
 			const anchors = readmeAnchors();
-			for (const url of urls) {
+			for (const { url } of (resources.credentialDocumentation ?? []) as Array<{ url: string }>) {
 				const [base, anchor] = url.split('#');
 				expect(base).toBe(repo);
 				expect({ url, exists: anchors.has(anchor) }).toEqual({ url, exists: true });

@@ -18,10 +18,12 @@ import { authenticationOf, CREDENTIAL_TYPE, ownSecrets } from '../../common/api'
 import { problemError } from '../../common/errors';
 import { DEFAULT_READ_URL, DEFAULT_SEARCH_URL, versionedBaseUrl } from '../../common/hosts';
 import { isRedirect, redirectError } from '../../common/redirect';
+import type { FieldLabeler } from '../../common/problem';
 import { bodyExcerpt } from '../../common/problem';
 import { customAsRouting } from './customAsRouting';
 import type { CustomOperation, InCodeHost } from '../inCode/customContext';
 import { customOperation } from '../inCode/customOperation';
+import { issueLabeler } from './issueFields';
 import { checkListLimit, listLimit } from './parameters';
 import { wrongCredentialError } from './wrongCredential';
 import {
@@ -117,40 +119,52 @@ function requireCredential(
  * First postReceive step of every operation. Requests are sent with `ignoreHttpStatusErrors`, so
  * that error bodies reach this function: n8n's default handling would replace the service's
  * problem document with "Your request is invalid…" (docs/n8n-notes.md, "Errors from routed requests").
+ * `labelOf` names the operation's fields behind the inputs the service names (issueFields.ts).
  */
-export async function throwOnProblem(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	// The credential tells n8n not to follow redirects (hosts.ts, withoutRedirects).
-	if (isRedirect(response.statusCode)) {
-		throw redirectError(this.getNode(), response.statusCode, response.headers, {
-			secrets: secretPathValues(this),
-			itemIndex: this.getItemIndex(),
-		});
-	}
-	const { statusCode, body, headers } = response;
-	const failed = statusCode >= 400 || (typeof body === 'string' && body.trim() !== '');
-	// The service may echo the credential's own key or token in an error answer.
-	const secrets = failed ? [...secretPathValues(this), ...(await ownSecrets(this))] : [];
-	if (statusCode >= 400) {
-		throw problemError(this.getNode(), statusCode, body, headers, secrets, this.getItemIndex());
-	}
-	// A success status with a body that did not parse as JSON (axios hands it over as a string).
-	if (typeof body === 'string' && body.trim() !== '') {
-		throw new NodeApiError(
-			this.getNode(),
-			{ status: statusCode },
-			{
-				message: `The service answered HTTP ${statusCode} with a body that is not valid JSON`,
-				description: `First bytes: ${bodyExcerpt(body, secrets)}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail).`,
-				httpCode: String(statusCode),
+export function throwOnProblem(labelOf?: (context: object) => FieldLabeler): PostReceiveAction {
+	// Named: stack traces and scripts/generate-output-schemas.mjs read the step by its name.
+	return async function throwOnProblem(
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
+		// The credential tells n8n not to follow redirects (hosts.ts, withoutRedirects).
+		if (isRedirect(response.statusCode)) {
+			throw redirectError(this.getNode(), response.statusCode, response.headers, {
+				secrets: secretPathValues(this),
 				itemIndex: this.getItemIndex(),
-			},
-		);
-	}
-	return items;
+			});
+		}
+		const { statusCode, body, headers } = response;
+		const failed = statusCode >= 400 || (typeof body === 'string' && body.trim() !== '');
+		// The service may echo the credential's own key or token in an error answer.
+		const secrets = failed ? [...secretPathValues(this), ...(await ownSecrets(this))] : [];
+		if (statusCode >= 400) {
+			throw problemError(
+				this.getNode(),
+				statusCode,
+				body,
+				headers,
+				secrets,
+				this.getItemIndex(),
+				labelOf?.(this),
+			);
+		}
+		// A success status with a body that did not parse as JSON (axios hands it over as a string).
+		if (typeof body === 'string' && body.trim() !== '') {
+			throw new NodeApiError(
+				this.getNode(),
+				{ status: statusCode },
+				{
+					message: `The service answered HTTP ${statusCode} with a body that is not valid JSON`,
+					description: `First bytes: ${bodyExcerpt(body, secrets)}. This is a fault of the service or of a proxy in between; retrying later may help (Settings → Retry On Fail).`,
+					httpCode: String(statusCode),
+					itemIndex: this.getItemIndex(),
+				},
+			);
+		}
+		return items;
+	};
 }
 
 /** Sets `pairedItem`, so that downstream nodes can refer back to the item each result came from. */
@@ -214,7 +228,7 @@ export function defineResource(
 	const fields = [...resource.fields, ...sharedFields];
 	const { defaultOperation, version1DefaultOperation } = resource;
 	const options = resource.operations.map((operation) =>
-		routedOperation(resource.displayName, operation, fields),
+		routedOperation(resource.displayName, operation, fields, resource.value),
 	);
 	const selector = (version: IDisplayOptions['show'], defaultValue: string): INodeProperties => ({
 		displayName: 'Operation',
@@ -267,11 +281,30 @@ function inCode(resourceName: string, def: OperationDefinition): CustomOperation
 	});
 }
 
+/** The labels of the fields shown for this operation by name (their display rules name it). */
+function ownFieldLabels(
+	resource: string,
+	operation: string,
+	fields: readonly INodeProperties[],
+): Record<string, string> {
+	const labels: Record<string, string> = {};
+	for (const field of fields) {
+		const show = field.displayOptions?.show ?? {};
+		const resources = show.resource as unknown[] | undefined;
+		const operations = show.operation as unknown[] | undefined;
+		if (operations?.includes(operation) && (!resources || resources.includes(resource))) {
+			labels[field.name] ??= field.displayName;
+		}
+	}
+	return labels;
+}
+
 /** One operation as an option of the selector, with its routing (docs/architecture.md). */
 function routedOperation(
 	resourceName: string,
 	def: OperationDefinition,
 	fields: readonly INodeProperties[],
+	resource: string,
 ): INodePropertyOptions {
 	if (def.custom) {
 		// In a workflow n8n runs customOperations instead of routing, with all items at once. As an
@@ -334,7 +367,9 @@ function routedOperation(
 			output: {
 				postReceive: [
 					...(def.textAnswer ? [textAnswer(def.textAnswer)] : []),
-					throwOnProblem,
+					throwOnProblem(
+						issueLabeler(templates, placeholders, ownFieldLabels(resource, def.value, fields)),
+					),
 					...(def.output ?? []),
 					pairWithInput,
 				],

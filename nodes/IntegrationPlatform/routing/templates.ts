@@ -160,7 +160,7 @@ function fieldValue(
 	return raw;
 }
 
-interface Slot {
+export interface Slot {
 	where: 'qs' | 'body';
 	path: string[];
 	name: string;
@@ -169,7 +169,7 @@ interface Slot {
 const VALUE_PLACEHOLDER = /^\{(\w+)\}$/;
 
 /** Where a query or body template has `'{parameter}'` values. */
-function slotsOf(template: unknown, where: Slot['where'], path: string[] = []): Slot[] {
+export function slotsOf(template: unknown, where: Slot['where'], path: string[] = []): Slot[] {
 	if (typeof template === 'string') {
 		const match = VALUE_PLACEHOLDER.exec(template);
 		return match ? [{ where, path, name: match[1] }] : [];

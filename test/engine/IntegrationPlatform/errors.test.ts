@@ -1,6 +1,7 @@
 import * as net from 'node:net';
 
 import { rl, run, SEED, startSimulator, type Simulator } from '../../harness/actionEngine';
+import { fieldLabel } from '../../harness/fieldLabel';
 
 let sim: Simulator;
 beforeAll(async () => (sim = await startSimulator()));
@@ -28,10 +29,16 @@ describe('problem documents become errors that say what is wrong', () => {
 		const { message, description, httpCode } = result.error!;
 		expect(httpCode).toBe('400');
 		expect(message).toMatch(/^Bad Request: /);
-		expect(message).toContain('body field groupRef: must be a string, got number (got 42)');
-		expect(message).toContain('body field consumerRef: must be a string, got array (got [1])');
+		// Named by the fields' labels, not by the API's body field names.
+		const group = fieldLabel('connection', 'generate', 'groupRef');
+		const consumer = fieldLabel('connection', 'generate', 'consumerRef');
+		expect(message).toContain(`"${group}": must be a string, got number (got 42)`);
+		expect(message).toContain(`"${consumer}": must be a string, got array (got [1])`);
+		expect(message).not.toContain('body field');
 		expect(message).toMatch(/\[HTTP 400, request [0-9a-f-]{36}\]$/);
-		expect(description).toContain('• body field groupRef: must be a string');
+		// Said in the message, not again in the description.
+		expect(description).not.toContain('must be a string');
+		expect(description).toMatch(/HTTP status 400, request ID [0-9a-f-]{36}\.$/);
 	});
 
 	test('401: the service refused the credential; the key is not shown', async () => {
@@ -63,8 +70,23 @@ describe('problem documents become errors that say what is wrong', () => {
 			topic: rl('no-such-topic'),
 		});
 		expect(result.error?.message).toMatch(
-			/^Not Found: Topic not found — path parameter topicId: Topic not found \(got "no-such-topic"\)/,
+			/^Not Found — "Topic": Topic not found \(got "no-such-topic"\) \[HTTP 404/,
 		);
+	});
+
+	test('a wrong project name: the Project field named by its label, the reason said once', async () => {
+		const result = await run(sim, {
+			resource: 'topic',
+			operation: 'getAll',
+			returnAll: true,
+			project: { __rl: true, mode: 'name', value: 'no-such-project' },
+		});
+		const { message, description } = result.error!;
+		expect(message).toMatch(
+			/^Not Found — "Project": Project not found \(got "no-such-project"\) \[HTTP 404, request [0-9a-f-]{36}\]$/,
+		);
+		expect(`${message}\n${description}`.match(/Project not found/g)).toHaveLength(1);
+		expect(`${message}\n${description}`).not.toContain('projectIdOrName');
 	});
 
 	test('409: domain already claimed', async () => {
@@ -129,7 +151,9 @@ describe('problem documents become errors that say what is wrong', () => {
 		expect(result.error?.message).toMatch(
 			/^Bad Request: Invalid update mask — updateMask: unsupported mask entry \(got \["label"\]\) \[HTTP 400, request [0-9a-f-]{36}\]$/,
 		);
-		expect(result.error?.description).toContain("— Allowed masks: 'active' and 'name'");
+		// The remedy once, under the input it is about; the reason is in the message only.
+		expect(result.error?.description).toContain("updateMask: Allowed masks: 'active' and 'name'");
+		expect(result.error?.description).not.toContain('unsupported mask entry');
 	});
 
 	test('404 on a JWT key: the simulator answers the validationIssues variant', async () => {
@@ -140,8 +164,8 @@ describe('problem documents become errors that say what is wrong', () => {
 			jwtKey: rl('missing-key'),
 			updateFields: { active: true },
 		});
-		expect(result.error?.message).toMatch(
-			/^Not Found: JWT key not found — keyId: No JWT key with this id in the project \(got "missing-key"\)/,
+		expect(result.error?.message).toContain(
+			`Not Found: JWT key not found — "${fieldLabel('jwtKey', 'update', 'jwtKey')}": No JWT key with this id in the project (got "missing-key")`,
 		);
 	});
 });
@@ -169,7 +193,9 @@ describe('Continue On Fail', () => {
 		expect(result.requests.map((r) => r.status)).toEqual([200, 404, 200]);
 		expect(result.items).toHaveLength(3);
 		expect(result.items[0].json.name).toBe(SEED.destinationName);
-		expect(result.items[1].error?.message).toMatch(/^Not Found: /);
+		expect(result.items[1].error?.message).toContain(
+			`Not Found — "${fieldLabel('destination', 'get', 'destination')}": Destination not found`,
+		);
 		expect(result.items[2].json.name).toBe(SEED.kinesisDestinationName);
 	});
 
@@ -184,7 +210,9 @@ describe('Continue On Fail', () => {
 			},
 			{ items: [{ name: SEED.destinationName }, { name: 'missing-destination' }] },
 		);
-		expect(result.error?.message).toMatch(/^Not Found: /);
+		expect(result.error?.message).toContain(
+			`Not Found — "${fieldLabel('destination', 'get', 'destination')}": Destination not found`,
+		);
 		expect((result.error?.context as { itemIndex?: number }).itemIndex).toBe(1);
 	});
 });

@@ -412,7 +412,7 @@ describe('operations outside the OpenAPI documents', () => {
 				new RegExp(`^\\| ${escapeRegex(o.resourceName)} +\\| ${escapeRegex(o.name)} +\\|`, 'm'),
 			);
 			const error = await preSendError(o, 'bearerToken');
-			expect(error?.message).toContain(`needs the ${CREDENTIAL_LABEL.apiKey}`);
+			expect(error?.message).toContain(`needs ${CREDENTIAL_LABEL.apiKey}`);
 		},
 	);
 });
@@ -486,7 +486,7 @@ describe('credential requirements follow the catalogue', () => {
 			const [accepted] = e.credentials;
 			const other = CREDENTIAL_ORDER.find((c) => c !== accepted)!;
 			const error = await preSendError(o, other);
-			expect(error?.message).toContain(`needs the ${CREDENTIAL_LABEL[accepted]}`);
+			expect(error?.message).toContain(`needs ${CREDENTIAL_LABEL[accepted]}`);
 			expect(error?.message).not.toContain('unexpected parameter');
 		},
 	);

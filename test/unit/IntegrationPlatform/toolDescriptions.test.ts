@@ -5,8 +5,10 @@
  * typed $fromAI argument for everything the model fills in.
  *
  * The convention: an operation's description says what it does, then has a sentence starting with
- * "Returns" that says what the output holds; an operation with Return All / Limit adds that a list
- * cut by Limit ends, as a tool answer, with an item listCutAtLimit.
+ * "Returns" that says what the output holds. The editor shows it to people, so it says nothing about
+ * AI tools; what only a model needs (a list cut by Limit ends, as a tool answer, with an item
+ * listCutAtLimit) is in the tool's own description (examples/mcp-server.json) and in the Limit
+ * argument's $fromAI description.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,6 +19,8 @@ import { IntegrationPlatform } from '../../../nodes/IntegrationPlatform/Integrat
 import { RESOURCES } from '../../../nodes/IntegrationPlatform/resources';
 
 const TOOL_TYPE = 'n8n-nodes-integration-platform.integrationPlatformTool';
+/** What a list tool's description adds for the model (routing/defineOperation.ts, entriesUpToLimit). */
+const TOOL_LIST_CUT = 'When the limit cuts the list, a last item with listCutAtLimit says so.';
 const properties = new IntegrationPlatform().description.properties;
 
 const operations = RESOURCES.flatMap((resource) =>
@@ -77,13 +81,17 @@ describe('operation descriptions, as tools show them', () => {
 		},
 	);
 
-	test.each([...limited].sort())('%s says that a list of exactly Limit items may be cut', (key) => {
-		const o = operations.find((op) => op.key === key)!;
-		expect(o.description).toContain(
-			'a last item with listCutAtLimit says when the limit cut the list',
-		);
-	});
+	test.each(operations.map((o) => [o.key, o] as const))(
+		'%s speaks to people: nothing about AI tools or their list marker',
+		(_key, o) => {
+			expect(o.description).not.toMatch(/\bAI\b|\btools?\b|listCutAtLimit|\bmodel\b/i);
+		},
+	);
 
+	test.each([...limited].sort())('%s says that Limit applies unless Return All is on', (key) => {
+		const o = operations.find((op) => op.key === key)!;
+		expect(o.description).toContain('(at most Limit of them unless Return All is on)');
+	});
 	test('a description without "Returns" fails the check', () => {
 		const split = 'List the topics of a project'.split(/(?<=[.:;)]) (?=Returns )/);
 		expect(split.length).toBe(1);
@@ -125,7 +133,7 @@ describe('examples/mcp-server.json', () => {
 	});
 
 	test.each(tools.map((n: any) => [n.name, n] as const))(
-		"%s: the tool's description is its operation's description",
+		"%s: the tool's description is its operation's description, and for a list how a cut list ends",
 		(_name, tool: any) => {
 			const o = operations.find(
 				(op) =>
@@ -133,7 +141,10 @@ describe('examples/mcp-server.json', () => {
 			)!;
 			// n8n's automatic tool description is only "<action> in Integration Platform".
 			expect(tool.parameters.descriptionType).toBe('manual');
-			expect(tool.parameters.toolDescription).toBe(o.description);
+			const key = `${tool.parameters.resource}.${tool.parameters.operation}`;
+			expect(tool.parameters.toolDescription).toBe(
+				limited.has(key) ? `${o.description} ${TOOL_LIST_CUT}` : o.description,
+			);
 		},
 	);
 

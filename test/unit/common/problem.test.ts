@@ -26,12 +26,49 @@ describe('summarizeProblem', () => {
 		expect(p.message).toBe(
 			'Bad Request: The request body is invalid — body field groupRef: must be a string (got 42); query parameter connectionId: is required [HTTP 400, request req-1]',
 		);
+		// The message says the detail and the inputs; the description does not repeat them.
+		expect(p.description.split('\n')).toEqual(['HTTP status 400, request ID req-1.']);
+	});
+
+	test('inputs named by the fields behind them, and a detail an input repeats said once', () => {
+		// A wrong project name, as the service answers it (docs/api-notes.md, "Problem documents").
+		const p = summarizeProblem(
+			404,
+			{
+				title: 'Not Found',
+				detail: 'Project not found',
+				requestId: 'req-2',
+				issues: [
+					{ in: 'path', name: 'projectIdOrName', value: 'nope', detail: 'Project not found' },
+				],
+			},
+			{},
+			[],
+			Date.now(),
+			(input) => (input.in === 'path' && input.name === 'projectIdOrName' ? 'Project' : undefined),
+		);
+		expect(p.message).toBe(
+			'Not Found — "Project": Project not found (got "nope") [HTTP 404, request req-2]',
+		);
+		expect(p.message.match(/Project not found/g)).toHaveLength(1);
+		expect(p.description).not.toContain('Project not found');
+		expect(p.description).not.toContain('projectIdOrName');
 		expect(p.description.split('\n')).toEqual([
-			'The request body is invalid',
-			'• body field groupRef: must be a string (got 42)',
-			'• query parameter connectionId: is required',
-			'HTTP status 400, request ID req-1.',
+			'What to do: Check the IDs and names in the node parameters; the resource may have been deleted.',
+			'HTTP status 404, request ID req-2.',
 		]);
+	});
+
+	test('an input no field stands behind keeps the API’s name', () => {
+		const p = summarizeProblem(
+			400,
+			{ title: 'Bad Request', issues: [{ in: 'query', name: 'pageSize', detail: 'too large' }] },
+			{},
+			[],
+			Date.now(),
+			() => undefined,
+		);
+		expect(p.issues).toEqual(['query parameter pageSize: too large']);
 	});
 
 	test('JWT-key variant: validationIssues with field and remedy', () => {
@@ -48,9 +85,10 @@ describe('summarizeProblem', () => {
 			],
 		});
 		expect(p.issues).toEqual(['updateMask: unknown mask entry (got ["nme"])']);
-		expect(p.description).toContain(
-			"• updateMask: unknown mask entry (got [\"nme\"]) — Allowed masks: 'active' and 'label'",
-		);
+		// The issue is in the message; its remedy, once, in the description.
+		expect(p.message).toContain('updateMask: unknown mask entry (got ["nme"])');
+		expect(p.description).toContain("updateMask: Allowed masks: 'active' and 'label'");
+		expect(p.description).not.toContain('unknown mask entry');
 	});
 
 	test('values of secret inputs are never shown; long values are cut', () => {

@@ -98,7 +98,7 @@ export const apiKeyOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many API keys',
 		description:
-			"List the project's API keys. Returns one item per key: label, scopes, state and last four characters, never the key (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).",
+			"List the project's API keys. Returns one item per key: label, scopes, state and last four characters, never the key (at most Limit of them unless Return All is on).",
 		method: 'GET',
 		path: '/projects/{project}/api-keys',
 		preSend: [booleanOptionQuery('activeOnly', 'active', 'Active Keys Only')],

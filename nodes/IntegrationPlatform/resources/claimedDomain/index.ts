@@ -48,7 +48,7 @@ export const claimedDomainOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many claimed domains',
 		description:
-			'List the email domains an organization has claimed. Returns one item per domain (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List the email domains an organization has claimed. Returns one item per domain (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/orgs/{orgId}/claimed-domains',
 		requires: 'bearerToken',

@@ -61,7 +61,7 @@ export const connectionOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many connections',
 		description:
-			'List the connections of a project, optionally of one provider, group or consumer. Returns one item per connection: ID, provider, group, consumer and status, without secrets (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List the connections of a project, optionally of one provider, group or consumer. Returns one item per connection: ID, provider, group, consumer and status, without secrets (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/connections',
 		preSend: [connectionFilters],

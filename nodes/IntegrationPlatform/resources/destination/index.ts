@@ -231,7 +231,7 @@ export const destinationOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many destinations',
 		description:
-			'List the destinations of a project. Returns one item per destination, without secrets (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List the destinations of a project. Returns one item per destination, without secrets (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/destinations',
 		output: [listEntries],

@@ -122,7 +122,7 @@ export const installationOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many installations of an integration',
 		description:
-			'List the installations of an integration, optionally of one group. Returns one item per installation: ID, group, connection, config and health (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List the installations of an integration, optionally of one group. Returns one item per installation: ID, group, connection, config and health (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/integrations/{integration}/installations',
 		preSend: [groupRefFilter],
@@ -135,7 +135,7 @@ export const installationOperations: OperationDefinition[] = [
 		value: 'getAllInProject',
 		action: 'Get many installations of a project',
 		description:
-			'List the installations of every integration of the project, optionally of one group. Returns one item per installation: ID, integration, group, connection, config and health (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List the installations of every integration of the project, optionally of one group. Returns one item per installation: ID, integration, group, connection, config and health (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/installations',
 		preSend: [groupRefFilter],

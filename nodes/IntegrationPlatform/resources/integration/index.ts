@@ -118,7 +118,7 @@ export const integrationOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many integrations',
 		description:
-			'List the integrations of a project. Returns one item per integration, each with its latest revision (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List the integrations of a project. Returns one item per integration, each with its latest revision (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/integrations',
 		output: [listEntries],

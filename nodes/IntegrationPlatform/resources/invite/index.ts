@@ -37,7 +37,7 @@ export const inviteOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many invites',
 		description:
-			'List the invitations of an organization (pending, accepted, revoked, expired). Returns one item per invitation (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List the invitations of an organization (pending, accepted, revoked, expired). Returns one item per invitation (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/orgs/{orgId}/invites',
 		requires: 'bearerToken',

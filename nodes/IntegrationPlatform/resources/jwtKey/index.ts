@@ -92,7 +92,7 @@ export const jwtKeyOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many JWT keys',
 		description:
-			"List the project's JWT keys. Returns one item per key (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).",
+			"List the project's JWT keys. Returns one item per key (at most Limit of them unless Return All is on).",
 		method: 'GET',
 		path: '/projects/{project}/jwt-keys',
 		preSend: [booleanOptionQuery('activeOnly', 'active', 'Active Keys Only')],

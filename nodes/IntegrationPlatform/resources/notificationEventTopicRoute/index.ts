@@ -64,7 +64,7 @@ export const notificationEventTopicRouteOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many notification event topic routes',
 		description:
-			'List which notification event types go to which topic. Returns one item per route (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List which notification event types go to which topic. Returns one item per route (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/notification-event-topic-routes',
 		preSend: [listFilters],

@@ -73,7 +73,7 @@ export const operationOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many operations of an installation',
 		description:
-			'List the read, write and subscribe operations of an installation. Returns one item per operation: ID, type, status and times (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List the read, write and subscribe operations of an installation. Returns one item per operation: ID, type, status and times (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: listPath,
 		preSend: [firstPageSize],
@@ -85,7 +85,7 @@ export const operationOperations: OperationDefinition[] = [
 		value: 'getLogs',
 		action: 'Get the logs of an operation',
 		description:
-			'Get the log entries of a read, write or subscribe operation, oldest first by default, optionally of some severities only. Returns one item per entry: timestamp, severity and message (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'Get the log entries of a read, write or subscribe operation, oldest first by default, optionally of some severities only. Returns one item per entry: timestamp, severity and message (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/operations/{operationId}/logs',
 		output: [logEntries],

@@ -62,7 +62,7 @@ export const organizationOperations: OperationDefinition[] = [
 		value: 'getMembers',
 		action: 'Get members of an organization',
 		description:
-			'List the builders (dashboard users) of an organization. Returns one item per builder: ID, name and email (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List the builders (dashboard users) of an organization. Returns one item per builder: ID, name and email (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/orgs/{orgId}/builders',
 		requires: 'bearerToken',

@@ -41,7 +41,7 @@ export const projectOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many projects',
 		description:
-			'List the projects the credential can access (an API key sees its own project). Returns one item per project: ID, name, app name and organization (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List the projects the credential can access (an API key sees its own project). Returns one item per project: ID, name, app name and organization (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects',
 		output: [listEntries],

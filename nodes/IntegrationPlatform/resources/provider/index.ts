@@ -53,7 +53,7 @@ export const providerOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many providers',
 		description:
-			'List the SaaS providers the platform supports, with their capabilities. Returns one item per provider, sorted by name (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List the SaaS providers the platform supports, with their capabilities. Returns one item per provider, sorted by name (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/providers',
 		output: [catalogEntries],

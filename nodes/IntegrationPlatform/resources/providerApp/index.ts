@@ -84,7 +84,7 @@ export const providerAppOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many provider apps',
 		description:
-			"List the project's provider apps. Returns one item per app, without client secrets (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).",
+			"List the project's provider apps. Returns one item per app, without client secrets (at most Limit of them unless Return All is on).",
 		method: 'GET',
 		path: '/projects/{project}/provider-apps',
 		output: [listEntries],

@@ -33,7 +33,7 @@ export const topicOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many topics',
 		description:
-			'List the notification topics of a project. Returns one item per topic (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List the notification topics of a project. Returns one item per topic (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/topics',
 		output: [listEntries],

@@ -50,7 +50,7 @@ export const topicDestinationRouteOperations: OperationDefinition[] = [
 		value: 'getAll',
 		action: 'Get many topic destination routes',
 		description:
-			'List which topics are delivered to which destinations. Returns one item per route (at most Limit of them unless Return All is on; called as an AI tool, a last item with listCutAtLimit says when the limit cut the list).',
+			'List which topics are delivered to which destinations. Returns one item per route (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/topic-destination-routes',
 		preSend: [listFilters],

@@ -74,10 +74,10 @@ describe.each(cases)('%s', (_label, key, parameters) => {
 		async (_where, nodeType) => {
 			const { run, sent } = await restrictedRun(nodeType());
 			expect(sent).toEqual([]);
-			expect(run.error?.message).toMatch(/Domain not allowed|needs the/);
+			expect(run.error?.message).toMatch(/Domain not allowed|needs an Integration Platform/);
 			// A credential its service refuses is refused first (its own error); every other
 			// operation names the domain rule.
-			if (!/needs the/.test(run.error?.message ?? '')) {
+			if (!/needs an Integration Platform/.test(run.error?.message ?? '')) {
 				expect(run.error?.message).toContain('other.example');
 			}
 		},
@@ -123,8 +123,8 @@ describe.each(cases)('%s', (_label, key, parameters) => {
 			expect(sim.journal.entries).toEqual([]);
 			expect(run.error).toBeUndefined();
 			expect(run.items.map((item) => [item.pairedItem, item.error?.message])).toEqual([
-				[{ item: 0 }, expect.stringContaining('needs the API Key')],
-				[{ item: 1 }, expect.stringContaining('needs the API Key')],
+				[{ item: 0 }, expect.stringContaining('needs an Integration Platform API credential')],
+				[{ item: 1 }, expect.stringContaining('needs an Integration Platform API credential')],
 			]);
 		});
 	}

@@ -118,7 +118,7 @@ describe('bearer-only operations refuse the API key before sending', () => {
 		});
 		expect(result.requests).toHaveLength(0);
 		expect(result.error?.message).toBe(
-			`${label} needs the Bearer Token (Integration Platform Token API credential)`,
+			`${label} needs an Integration Platform Token API credential (bearer token)`,
 		);
 	});
 });

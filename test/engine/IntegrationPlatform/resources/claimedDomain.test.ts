@@ -72,6 +72,6 @@ describe('Claimed Domain → Check, Get Many', () => {
 			domain: SEED.claimedDomain,
 		});
 		expect(result.requests).toHaveLength(0);
-		expect(result.error?.message).toMatch(/needs the/);
+		expect(result.error?.message).toMatch(/needs an Integration Platform Token API credential/);
 	});
 });

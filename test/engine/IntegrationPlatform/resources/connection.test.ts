@@ -1,4 +1,5 @@
 import { rl, run, SEED, startSimulator, type Simulator } from '../../../harness/actionEngine';
+import { fieldLabel } from '../../../harness/fieldLabel';
 
 let sim: Simulator;
 beforeAll(async () => (sim = await startSimulator()));
@@ -299,7 +300,7 @@ describe('Connection → Get Reauthorization URL', () => {
 		]);
 	});
 
-	test('a connection that does not use OAuth is a 400 naming connectionId', async () => {
+	test('a connection that does not use OAuth is a 400 naming the Connection field', async () => {
 		const result = await run(sim, {
 			resource: 'connection',
 			operation: 'getReauthorizationUrl',
@@ -307,6 +308,8 @@ describe('Connection → Get Reauthorization URL', () => {
 			connectionId: rl(SEED.apiKeyConnectionId),
 		});
 		expect(result.requests[0].status).toBe(400);
-		expect(shown(result)).toContain('connectionId');
+		expect(shown(result)).toContain(
+			`"${fieldLabel('connection', 'getReauthorizationUrl', 'connectionId')}"`,
+		);
 	});
 });

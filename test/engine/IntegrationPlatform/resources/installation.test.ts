@@ -1,4 +1,5 @@
 import { rl, run, SEED, startSimulator, type Simulator } from '../../../harness/actionEngine';
+import { fieldLabel } from '../../../harness/fieldLabel';
 
 let sim: Simulator;
 beforeAll(async () => (sim = await startSimulator()));
@@ -48,7 +49,7 @@ describe('Installation → Unpause Reads', () => {
 		const result = await run(sim, { ...base, authentication: 'bearerToken' });
 		expect(result.requests).toHaveLength(0);
 		expect(result.error?.message).toBe(
-			'Installation → Unpause Reads needs the API Key (Integration Platform API credential)',
+			'Installation → Unpause Reads needs an Integration Platform API credential (API key)',
 		);
 	});
 
@@ -238,7 +239,8 @@ describe('Installation → Create, Get, Get Many, Update, Delete', () => {
 			configContent: JSON.stringify(content),
 		});
 		expect(result.requests[0].status).toBe(422);
-		expect(shown(result)).toContain('groupRef');
+		// Named by the field's label.
+		expect(shown(result)).toContain(`"${fieldLabel('installation', 'create', 'groupRef')}"`);
 		expect(shown(result)).toContain('has no hubspot connection');
 	});
 
@@ -437,7 +439,9 @@ describe('Installation → Pause Reads, Get Backfill Progress', () => {
 			authentication: 'bearerToken',
 		});
 		expect(result.requests).toHaveLength(0);
-		expect(result.error?.message).toContain('Installation → Pause Reads needs the API Key');
+		expect(result.error?.message).toContain(
+			'Installation → Pause Reads needs an Integration Platform API credential',
+		);
 	});
 
 	test('Get Backfill Progress returns the progress of the object; an object without one is a 404', async () => {

@@ -102,7 +102,7 @@ describe('Invite → Create, Get, Get Many, Revoke', () => {
 			email: 'flow@example.com',
 		});
 		expect(result.requests).toHaveLength(0);
-		expect(result.error?.message).toMatch(/needs the/);
+		expect(result.error?.message).toMatch(/needs an Integration Platform Token API credential/);
 	});
 });
 

@@ -1,4 +1,5 @@
 import { rl, run, SEED, startSimulator, type Simulator } from '../../../harness/actionEngine';
+import { fieldLabel } from '../../../harness/fieldLabel';
 
 let sim: Simulator;
 beforeAll(async () => (sim = await startSimulator()));
@@ -114,7 +115,9 @@ describe('JWT Key → Create, Get, Get Many, Delete', () => {
 			publicKeyPem: '-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----',
 		});
 		expect(result.requests[0].status).toBe(400);
-		expect(`${result.error?.message} ${result.error?.description}`).toContain('publicKeyPem');
+		expect(result.error?.message).toContain(
+			`"${fieldLabel('jwtKey', 'create', 'publicKeyPem')}": invalid RSA public key`,
+		);
 	});
 
 	test('Limit slices the list', async () => {

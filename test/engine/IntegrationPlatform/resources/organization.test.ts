@@ -1,4 +1,5 @@
 import { rl, run, SEED, startSimulator, type Simulator } from '../../../harness/actionEngine';
+import { fieldLabel } from '../../../harness/fieldLabel';
 
 let sim: Simulator;
 beforeAll(async () => (sim = await startSimulator()));
@@ -77,7 +78,7 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 			builderId: SEED.freelancerUserId,
 		});
 		expect(again.requests[0].status).toBe(400);
-		expect(shown(again)).toContain('builderId');
+		expect(shown(again)).toContain(`"${fieldLabel('organization', 'addMember', 'builderId')}"`);
 		expect(shown(again)).toMatch(/Membership already exists/);
 	});
 
@@ -158,7 +159,7 @@ describe('Organization → Create, Get, Get Members, Add Member, Get Billing Acc
 				builderId: SEED.freelancerUserId,
 			});
 			expect(result.requests).toHaveLength(0);
-			expect(result.error?.message).toMatch(/needs the/);
+			expect(result.error?.message).toMatch(/needs an Integration Platform Token API credential/);
 		},
 	);
 });

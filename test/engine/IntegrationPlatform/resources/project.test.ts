@@ -159,7 +159,7 @@ describe('Project → Create, Get, Update', () => {
 	test('create with the API key is refused before sending', async () => {
 		const result = await run(sim, { ...create, authentication: 'apiKey' });
 		expect(result.requests).toHaveLength(0);
-		expect(result.error?.message).toContain('needs the');
+		expect(result.error?.message).toContain('needs an Integration Platform Token API credential');
 	});
 
 	test('an invalid name: the 422 problem names the field', async () => {

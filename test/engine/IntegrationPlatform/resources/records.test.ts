@@ -226,7 +226,7 @@ describe('Records → Write', () => {
 			{ items: contacts(1) },
 		);
 		expect(result.error?.message).toBe(
-			'Record → Write needs the API Key (Integration Platform API credential)',
+			'Record → Write needs an Integration Platform API credential (API key)',
 		);
 		expect(result.requests).toHaveLength(0);
 	});

@@ -1,4 +1,5 @@
 import { rl, run, SEED, startSimulator, type Simulator } from '../../../harness/actionEngine';
+import { fieldLabel } from '../../../harness/fieldLabel';
 
 let sim: Simulator;
 beforeAll(async () => (sim = await startSimulator()));
@@ -84,7 +85,7 @@ describe('Revision → Create, Integration → Create or Update Many', () => {
 		expect((integration.json[0] as Record<string, any>).latestRevision.id).toBe(latest);
 	});
 
-	test('YAML that is not valid is a 400 naming sourceYaml; a zip URL the service cannot fetch is a 422', async () => {
+	test('YAML that is not valid is a 400 naming the Source YAML field; a zip URL the service cannot fetch is a 422', async () => {
 		const bad = await run(sim, {
 			resource: 'revision',
 			operation: 'create',
@@ -93,7 +94,7 @@ describe('Revision → Create, Integration → Create or Update Many', () => {
 			sourceYaml: 'a: [',
 		});
 		expect(bad.requests[0].status).toBe(400);
-		expect(`${bad.error?.message} ${bad.error?.description}`).toContain('sourceYaml');
+		expect(bad.error?.message).toContain(`"${fieldLabel('revision', 'create', 'sourceYaml')}"`);
 		const zip = await run(sim, {
 			resource: 'revision',
 			operation: 'create',
@@ -106,7 +107,7 @@ describe('Revision → Create, Integration → Create or Update Many', () => {
 			body: { sourceZipUrl: 'https://storage.example.com/amp.zip' },
 			status: 422,
 		});
-		expect(`${zip.error?.message} ${zip.error?.description}`).toContain('sourceZipUrl');
+		expect(zip.error?.message).toContain(`"${fieldLabel('revision', 'create', 'sourceZipUrl')}"`);
 	});
 
 	test('Create or Update Many creates new integrations and revises existing ones, one item each', async () => {
