@@ -19,6 +19,7 @@ import {
 	searchTopics,
 } from './listSearch/searches';
 import { RESOURCES } from './resources';
+import { getRecordFields, getSearchFields } from './resources/records/mapping';
 import { searchInstallations, searchIntegrations } from '../common/installation';
 import { sharedFields } from './fields';
 import { authenticationParameter, nodeCredentials } from '../common/api';
@@ -169,6 +170,7 @@ export class IntegrationPlatform implements INodeType {
 			searchProviderApps,
 			searchInvites,
 		},
-		loadOptions: { getProviders },
+		loadOptions: { getProviders, getSearchFields },
+		resourceMapping: { getRecordFields },
 	};
 }
