@@ -177,7 +177,9 @@ const EXTRA: Record<string, IDataObject> = {
 	},
 	'operation.getLogs': { returnAll: true },
 	// One request per item, as the fault table expects; batches have their own tests (records.test.ts).
-	'records.write': { writeOptions: { batchSize: 1 } },
+	// Records From → JSON: its default record makes a valid request whatever the input item
+	// (an empty item writes nothing); the first variant (the baseline) is this one.
+	'records.write': { writeOptions: { batchSize: 1 }, recordSource: 'json' },
 	// DELETE comes first alphabetically; the baseline lists contacts.
 	'providerApi.sendRequest': { proxyMethod: 'GET' },
 	'records.search': {
@@ -262,15 +264,26 @@ function variantsOf(base: IDataObject, key: string): Variant[] {
 			p.type === 'options' &&
 			properties.some((other) => other.displayOptions?.show && p.name in other.displayOptions.show),
 	);
-	let combos: IDataObject[] = [{}];
+	// A control defined once per node version (`@version`, e.g. Records From) is one control:
+	// the values of all its definitions. A value EXTRA gives the baseline comes first.
+	const valuesByName = new Map<string, Array<string | number | boolean>>();
 	for (const control of controlling) {
-		const values = (control.options as INodePropertyOptions[]).map((o) => o.value);
-		combos = combos.flatMap((combo) =>
-			values.map((value) => ({ ...combo, [control.name]: value })),
-		);
+		const values = valuesByName.get(control.name) ?? [];
+		for (const option of control.options as INodePropertyOptions[]) {
+			if (!values.includes(option.value)) values.push(option.value);
+		}
+		const preferred = EXTRA[key]?.[control.name];
+		if (values.includes(preferred as string))
+			values.sort((a, b) => Number(b === preferred) - Number(a === preferred));
+		valuesByName.set(control.name, values);
+	}
+	let combos: IDataObject[] = [{}];
+	for (const [name, values] of valuesByName) {
+		combos = combos.flatMap((combo) => values.map((value) => ({ ...combo, [name]: value })));
 	}
 	return combos.map((combo) => {
-		const parameters = baseline({ ...base, ...combo }, key);
+		// The variant's own controls win over EXTRA's.
+		const parameters = { ...baseline({ ...base, ...combo }, key), ...combo };
 		const name = Object.entries(combo)
 			.map(([k, v]) => `${k}=${String(v)}`)
 			.join(', ');
