@@ -46,7 +46,11 @@ const recordSource: INodeProperties = {
  * installation. Its value is `{ mappingMode, value, matchingColumns, schema }`
  * (records/mappedRecord.ts reads it).
  */
-function recordColumns(mode: 'add' | 'update', writeType: string[]): INodeProperties {
+function recordColumns(
+	mode: 'add' | 'update',
+	writeType: string,
+	valuesLabel: string,
+): INodeProperties {
 	return {
 		displayName: 'Fields',
 		name: 'columns',
@@ -65,7 +69,7 @@ function recordColumns(mode: 'add' | 'update', writeType: string[]): INodeProper
 			resourceMapper: {
 				resourceMapperMethod: 'getRecordFields',
 				mode,
-				valuesLabel: mode === 'add' ? 'Fields to Write' : 'Fields to Change',
+				valuesLabel,
 				fieldWords: { singular: 'field', plural: 'fields' },
 				addAllFields: mode === 'add',
 				supportAutoMap: true,
@@ -85,7 +89,7 @@ function recordColumns(mode: 'add' | 'update', writeType: string[]): INodeProper
 		displayOptions: {
 			show: {
 				...writeShown,
-				writeType,
+				writeType: [writeType],
 				recordSource: ['mapper'],
 				'@version': [{ _cnd: { gte: 2 } }],
 			},
@@ -240,8 +244,9 @@ export const recordsFields: INodeProperties[] = [
 	},
 	// The mapper, once per write type: Create adds records (required fields marked), Update and
 	// Delete match on the record ID (records/mapping.ts, getRecordFields).
-	recordColumns('add', ['create']),
-	recordColumns('update', ['update', 'delete']),
+	recordColumns('add', 'create', 'Fields to Write'),
+	recordColumns('update', 'update', 'Fields to Change'),
+	recordColumns('update', 'delete', 'Record to Delete'),
 	{
 		displayName: 'Record (JSON)',
 		name: 'recordJson',
