@@ -4,12 +4,15 @@
  * (`POST /rest/dynamic-node-parameters/resource-mapper-fields`, with the owner's session), the
  * returned schema goes into a version 2 node's `columns` in "Map Each Field Below" with
  * expressions, and the workflow runs; the records are then read from the simulator's store.
- * Search's field list comes from the editor's options endpoint the same way.
+ * Search's field list comes from the editor's options endpoint the same way, and the mapper's
+ * values take `$fromAI()` when the node is an MCP tool.
  */
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 
 import { SEED } from '../harness/actionEngine';
 import { setUpE2e, type E2eContext } from '../harness/e2eContext';
+import { connectMcp } from '../harness/mcpClient';
 
 jest.setTimeout(180_000);
 
@@ -263,5 +266,85 @@ describe("Records → Search v2's field list, in real n8n", () => {
 		expect(byValue.email).toBe('Email (email) — text');
 		expect(byValue.hs_object_id).toBe('Record ID (hs_object_id) — text');
 		expect(byValue.date_of_birth).toBe('Date of birth (date_of_birth) — date');
+	});
+});
+
+describe('Records → Write v2 as an MCP tool, the mapped values from $fromAI', () => {
+	test('the tool asks for each mapped field and writes exactly those', async () => {
+		const path = `mapping-mcp-${crypto.randomUUID()}`;
+		const schema = await mapperFields('create');
+		const created = await ctx.n8n.createWorkflow(
+			{
+				name: `records mapping as a tool (${path})`,
+				nodes: [
+					{
+						parameters: { path },
+						name: 'MCP Server Trigger',
+						type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+						typeVersion: 2,
+						position: [0, 0],
+						webhookId: crypto.randomUUID(),
+					},
+					{
+						parameters: {
+							resource: 'records',
+							operation: 'write',
+							writeType: 'create',
+							...locators('contacts'),
+							columns: {
+								mappingMode: 'defineBelow',
+								value: {
+									email: "={{ $fromAI('email', 'The email address of the contact', 'string') }}",
+									firstname:
+										"={{ $fromAI('first_name', 'The first name of the contact', 'string') }}",
+									lifecyclestage: 'subscriber',
+								},
+								matchingColumns: [],
+								schema,
+								attemptToConvertTypes: false,
+								convertFieldsToString: false,
+							},
+							descriptionType: 'manual',
+							toolDescription:
+								"Create a contact in a consumer's CRM from an email and a first name",
+						},
+						name: 'create_contact',
+						type: 'n8n-nodes-integration-platform.integrationPlatformTool',
+						typeVersion: 2,
+						position: [0, 200],
+						credentials: { integrationPlatformApi: { id: '1', name: 'x' } },
+					},
+				],
+				connections: {
+					create_contact: {
+						ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]],
+					},
+				},
+			},
+			ctx.credentials,
+		);
+		await ctx.n8n.api('POST', `/workflows/${created.id}/activate`);
+		const mcp = await connectMcp(ctx.n8n.baseUrl, path);
+		try {
+			const { tools } = await mcp.client.listTools();
+			const tool = tools.find((t) => t.name === 'create_contact');
+			expect(Object.keys((tool?.inputSchema as Json).properties).sort()).toEqual([
+				'email',
+				'first_name',
+			]);
+			ctx.sim.journal.clear();
+			const answer = await mcp.call('create_contact', {
+				email: 'grace@tool.example',
+				first_name: 'Grace',
+			});
+			console.log(`[records mapping] create_contact → ${answer.text}`);
+			expect(answer.isError).toBe(false);
+			expect(writes().map((entry) => (entry.body as Json).record)).toEqual([
+				{ email: 'grace@tool.example', firstname: 'Grace', lifecyclestage: 'subscriber' },
+			]);
+		} finally {
+			await mcp.close().catch(() => undefined);
+			await ctx.n8n.api('POST', `/workflows/${created.id}/deactivate`).catch(() => undefined);
+		}
 	});
 });
