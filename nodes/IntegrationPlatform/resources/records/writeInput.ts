@@ -140,9 +140,12 @@ export function recordToWrite(
 
 	const source = params.get<RecordSource>('recordSource', itemIndex, 'input');
 	let mapped: ReturnType<typeof mappedRecord> | undefined;
+	let emptyReason: EmptyReason = source;
 	if (source === 'mapper') {
+		const mapper = params.get<MapperValue>('columns', itemIndex, {});
+		if (mapper.mappingMode === 'autoMapInputData') emptyReason = 'auto';
 		try {
-			mapped = mappedRecord(params.get<MapperValue>('columns', itemIndex, {}), json, type);
+			mapped = mappedRecord(mapper, json, type);
 		} catch (error) {
 			if (error instanceof MappingProblem) {
 				throw itemError(context, itemIndex, `Item ${itemIndex}: ${error.message}`, error.hint);
@@ -171,7 +174,7 @@ export function recordToWrite(
 	}
 
 	if (type === 'create') {
-		refuseEmpty(context, itemIndex, source, entry);
+		refuseEmpty(context, itemIndex, emptyReason, entry);
 		return { itemIndex, target, entry };
 	}
 	const idField = mapped
@@ -198,10 +201,13 @@ export function recordToWrite(
 		return { itemIndex, target, entry, recordId };
 	}
 	delete record.id;
-	refuseEmpty(context, itemIndex, source, entry);
+	refuseEmpty(context, itemIndex, emptyReason, entry);
 	record.id = recordId;
 	return { itemIndex, target, entry, recordId };
 }
+
+/** Why a record is empty: its source, with the mapper's two modes told apart. */
+type EmptyReason = RecordSource | 'auto';
 
 /**
  * An item with nothing to write fails before anything is sent: a record without fields (an empty
@@ -211,13 +217,13 @@ export function recordToWrite(
 function refuseEmpty(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	source: RecordSource,
+	source: EmptyReason,
 	entry: IDataObject,
 ) {
 	const fields = Object.keys(entry.record as IDataObject);
 	const associations = Array.isArray(entry.associations) && entry.associations.length > 0;
 	if (fields.length > 0 || associations) return;
-	const why: Record<RecordSource, [string, string]> = {
+	const why: Record<EmptyReason, [string, string]> = {
 		input: [
 			'the input item has no fields',
 			"With Records From → Each Input Item, each item's fields are the record's fields: feed the node items that hold them (a Manual Trigger gives one empty item), or map the fields in the node.",
@@ -225,6 +231,10 @@ function refuseEmpty(
 		json: [
 			'"Record (JSON)" has no fields',
 			'Give the record\'s fields, e.g. {"email": "ada@example.com"}.',
+		],
+		auto: [
+			'the input item has no fields',
+			"Map Automatically sends the input item's fields: feed the node items that hold them (a Manual Trigger gives one empty item), or map each field below.",
 		],
 		mapper: [
 			'every mapped value is empty',

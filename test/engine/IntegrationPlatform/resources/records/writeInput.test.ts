@@ -372,6 +372,22 @@ describe('an item with nothing to write is refused before anything is sent (ever
 		expect(writes()).toHaveLength(0);
 	});
 
+	test('version 2, Map Automatically with an empty input item: refused', async () => {
+		const result = await run(
+			sim,
+			{
+				...target(),
+				writeType: 'create',
+				columns: await columns('contacts', 'create', null, { mappingMode: 'autoMapInputData' }),
+			} as INodeParameters,
+			{ items: [{ email: 'a@example.com' }, {}], continueOnFail: true, ...v2 },
+		);
+		expect(result.json[1].error).toBe('Item 1 has nothing to write: the input item has no fields');
+		expect((writes()[0].body as { record: IDataObject }).record).toEqual({
+			email: 'a@example.com',
+		});
+	});
+
 	test('Delete needs only the ID', async () => {
 		const created = await run(
 			sim,
