@@ -22,6 +22,7 @@ import {
 	searchTopics,
 } from './listSearch/searches';
 import { RESOURCES } from './resources';
+import { getRecordFields, getSearchFields } from './resources/records/mapping';
 import { searchInstallations, searchIntegrations } from '../common/installation';
 import { sharedFields } from './fields';
 import { authenticationParameter, CREDENTIAL_LABEL, nodeCredentials } from '../common/api';
@@ -145,7 +146,7 @@ export class IntegrationPlatform implements INodeType {
 	};
 
 	// The two operations n8n's routing cannot express, which n8n runs instead of routing, with all
-	// items at once: Records → Write batches items into one request, Provider API → Send Request
+	// items at once: Record → Write batches items into one request, Provider API → Send Request
 	// sends to a path and method of the user's choosing and passes on answers that are not JSON.
 	// Every other operation is routed by n8n.
 	customOperations = Object.fromEntries(
@@ -177,6 +178,7 @@ export class IntegrationPlatform implements INodeType {
 			searchProviderApps,
 			searchInvites,
 		},
-		loadOptions: { getProviders },
+		loadOptions: { getProviders, getSearchFields },
+		resourceMapping: { getRecordFields },
 	};
 }

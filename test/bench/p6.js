@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 /**
- * P6, Records → Write of 10,000 items (BENCH_P6_ITEMS), batched (the default Batch Size, 100),
+ * P6, Record → Write of 10,000 items (BENCH_P6_ITEMS), batched (the default Batch Size, 100),
  * against n8n's HTTP Request node sending one request per item (the write API's single-record
  * form, a JSON body expression, a header-auth credential): the same n8n, the same simulator, in
  * one run. Goals: at least 20× faster, at most 1/50 of the requests.
@@ -60,7 +60,7 @@ exports.run = async function run(/** @type {any} */ ctx) {
 	/** @type {(json: any) => boolean} */
 	const succeeded = (json) => json.success === true || json.result?.success === true;
 
-	say(`P6: Records → Write, ${ITEMS} items, ${ROUNDS} rounds`);
+	say(`P6: Record → Write, ${ITEMS} items, ${ROUNDS} rounds`);
 	/** @type {Record<string, { ms: number[], codeMs: number[], requests: number[], batchSizes: string[][], stored: number[] }>} */
 	const results = {};
 	for (let round = 0; round < ROUNDS; round++) {
@@ -116,7 +116,7 @@ exports.run = async function run(/** @type {any} */ ctx) {
 	const timeRatio = median(peer.ms) / median(ours.ms);
 	const requestRatio = median(ours.requests) / median(peer.requests);
 	const labels = {
-		ours: `**Integration Platform node, Records → Write (Batch Size 100)**`,
+		ours: `**Integration Platform node, Record → Write (Batch Size 100)**`,
 		peer: 'HTTP Request, one request per item, JSON body expression, header-auth credential (fair peer)',
 	};
 	const row = (/** @type {'ours' | 'peer'} */ name) => {
@@ -124,7 +124,7 @@ exports.run = async function run(/** @type {any} */ ctx) {
 		return `| ${labels[name]} | ${r.ms.map(seconds).join(' / ')} | ${seconds(median(r.ms))} | ${((median(r.ms) / ITEMS) * 1000).toFixed(0)} µs | ${median(r.requests)} (${r.batchSizes[0].map((size) => (size === 'single' ? 'single-record form' : `batches of ${size}`)).join(', ')}) | ${r.stored.join(' / ')} | ${seconds(median(r.codeMs))} |`;
 	};
 	const text = [
-		`| P6 Records → Write, ${ITEMS} contacts | runs | median | per item | requests | records stored per run | Code node (input) |`,
+		`| P6 Record → Write, ${ITEMS} contacts | runs | median | per item | requests | records stored per run | Code node (input) |`,
 		'|---|---|---|---|---|---|---|',
 		row('ours'),
 		row('peer'),

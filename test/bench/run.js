@@ -14,7 +14,7 @@
  *   P2, P3 (event and log triggers) run when those nodes are in the package: see p2.js, p3.js.
  *   P5  60 s of sustained signed deliveries, single process and queue mode (about 10 minutes; only
  *       when BENCH_ONLY names it): see p5.js.
- *   P6  Records → Write, 10,000 items batched, against the HTTP Request node sending one request
+ *   P6  Record → Write, 10,000 items batched, against the HTTP Request node sending one request
  *       per item with a header-auth credential: time and requests (see p6.js).
  *   P7  Operation → Get Many, Return All over 100,000 operations of one installation: peak heap
  *       against the output alone, requests, page size (about 10 s; it needs no n8n, so

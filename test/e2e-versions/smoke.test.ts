@@ -30,7 +30,7 @@ const info = JSON.parse(fs.readFileSync(process.env.N8N_E2E_INFO as string, 'utf
 
 /**
  * The example run for each resource of the action node: a mix of reads and writes, both
- * credentials, and the two operations that run in code (Records → Write, Provider API → Send
+ * credentials, and the two operations that run in code (Record → Write, Provider API → Send
  * Request). Checked against the resources n8n loaded, so a new resource needs an entry here.
  */
 const EXAMPLE_PER_RESOURCE: Record<string, string> = {

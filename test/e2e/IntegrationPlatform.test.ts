@@ -196,7 +196,7 @@ describe('errors in real n8n', () => {
 	});
 });
 
-describe('Records → Write with Retry On Fail in real n8n', () => {
+describe('Record → Write with Retry On Fail in real n8n', () => {
 	test('a batch written, then answered 500: n8n retries the node, no record is created twice', async () => {
 		const tag = `e2e-once-${Date.now()}-`;
 		ctx.sim.faults.add({

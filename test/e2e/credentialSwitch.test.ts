@@ -2,7 +2,7 @@
  * Changing the action node's credential in the editor, in headless Chromium
  * (test/harness/browser.ts): n8n 2.41 shows one "Credential" field listing both credential types
  * and hides the Authentication option; picking the other type's credential there switches the
- * node's authentication. A Records → Search node whose Project, Integration, Group and Object are
+ * node's authentication. A Record → Search node whose Project, Integration, Group and Object are
  * given By Name / By ID, as the examples give them, is opened, switched from the API key to the
  * token and back, and each time the four fields must still show their values; the saved workflow
  * must still hold them.

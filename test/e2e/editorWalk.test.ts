@@ -89,8 +89,8 @@ async function expectVisible(locator: Locator, what: string, context?: Locator):
 async function shownValue(name: string): Promise<string> {
 	const input = page.getByTestId('ndv').getByTestId(`parameter-input-${name}`);
 	await expectVisible(input, `parameter ${name}`, page.getByTestId('ndv'));
-	return await input.evaluate(
-		(el) => `${el.querySelector('input')?.value ?? ''} ${el.textContent ?? ''}`.trim(),
+	return await input.evaluate((el) =>
+		`${el.querySelector('input')?.value ?? ''} ${el.textContent ?? ''}`.trim(),
 	);
 }
 
@@ -187,7 +187,8 @@ test('the event trigger listening for a test event receives the simulator’s de
 		const example = readExample('event-trigger.json');
 		example.name = 'editor walk: event trigger';
 		const trigger = example.nodes.find(
-			(n: { type: string }) => n.type === 'n8n-nodes-integration-platform.integrationPlatformTrigger',
+			(n: { type: string }) =>
+				n.type === 'n8n-nodes-integration-platform.integrationPlatformTrigger',
 		);
 		Object.assign(trigger, { typeVersion: 3, webhookId: crypto.randomUUID() });
 		Object.assign(trigger.parameters, {
@@ -300,7 +301,9 @@ test('an action node that has not run shows its output schema to the next node',
 		}
 		expect(schemaRequests).toEqual([
 			{
-				url: expect.stringMatching(/\/schemas\/[^/]+\.integrationPlatform\/2\.0\.0\/destination\/get\.json$/),
+				url: expect.stringMatching(
+					/\/schemas\/[^/]+\.integrationPlatform\/2\.0\.0\/destination\/get\.json$/,
+				),
 				status: 200,
 			},
 		]);

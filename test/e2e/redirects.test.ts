@@ -5,7 +5,7 @@
  * browser. Nothing that carries a secret may arrive there: not the API key (X-Api-Key), not the
  * bearer token, not the proxy's x-amp-* headers, not a request body. The paths: n8n's HTTP Request
  * node (versions 3, 4.2 and 4.5, which differ in what they send along on a redirect) with either
- * credential, GET and POST; every operation of the action node, Records → Write and Provider API
+ * credential, GET and POST; every operation of the action node, Record → Write and Provider API
  * → Send Request among them. A redirect coming through the proxy is the provider's answer: Send
  * Request hands it back (status and Location) instead of following it.
  */

@@ -474,6 +474,17 @@ export const expectations: Record<string, (items: Item[]) => void> = {
 		);
 		expect(new Set(items.map((item) => item.recordId)).size).toBe(3);
 	},
+	'records-write-mapped': (items) => {
+		// One result per row, in order, each with the provider's new record ID.
+		expect(items).toEqual(
+			['grace', 'alan', 'edsger'].map(() => ({
+				success: true,
+				recordId: expect.stringMatching(/^\d+$/),
+				operationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+			})),
+		);
+		expect(new Set(items.map((item) => item.recordId)).size).toBe(3);
+	},
 	'revision-create': (items) => {
 		expect(items).toEqual([
 			expect.objectContaining({

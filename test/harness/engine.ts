@@ -115,7 +115,7 @@ export interface NodeRun {
 	credentialReads: number;
 }
 
-/** Each run is its own execution, with its own ID, as in n8n (Records → Write remembers per execution). */
+/** Each run is its own execution, with its own ID, as in n8n (Record → Write remembers per execution). */
 let executions = 0;
 
 export async function runNode(options: RunNodeOptions): Promise<NodeRun> {

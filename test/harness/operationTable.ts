@@ -177,7 +177,9 @@ const EXTRA: Record<string, IDataObject> = {
 	},
 	'operation.getLogs': { returnAll: true },
 	// One request per item, as the fault table expects; batches have their own tests (records.test.ts).
-	'records.write': { writeOptions: { batchSize: 1 } },
+	// Records From → JSON: its default record makes a valid request whatever the input item
+	// (an empty item writes nothing); the first variant (the baseline) is this one.
+	'records.write': { writeOptions: { batchSize: 1 }, recordSource: 'json' },
 	// DELETE comes first alphabetically; the baseline lists contacts.
 	'providerApi.sendRequest': { proxyMethod: 'GET' },
 	'records.search': {
@@ -262,15 +264,26 @@ function variantsOf(base: IDataObject, key: string): Variant[] {
 			p.type === 'options' &&
 			properties.some((other) => other.displayOptions?.show && p.name in other.displayOptions.show),
 	);
-	let combos: IDataObject[] = [{}];
+	// A control defined once per node version (`@version`, e.g. Records From) is one control:
+	// the values of all its definitions. A value EXTRA gives the baseline comes first.
+	const valuesByName = new Map<string, Array<string | number | boolean>>();
 	for (const control of controlling) {
-		const values = (control.options as INodePropertyOptions[]).map((o) => o.value);
-		combos = combos.flatMap((combo) =>
-			values.map((value) => ({ ...combo, [control.name]: value })),
-		);
+		const values = valuesByName.get(control.name) ?? [];
+		for (const option of control.options as INodePropertyOptions[]) {
+			if (!values.includes(option.value)) values.push(option.value);
+		}
+		const preferred = EXTRA[key]?.[control.name];
+		if (values.includes(preferred as string))
+			values.sort((a, b) => Number(b === preferred) - Number(a === preferred));
+		valuesByName.set(control.name, values);
+	}
+	let combos: IDataObject[] = [{}];
+	for (const [name, values] of valuesByName) {
+		combos = combos.flatMap((combo) => values.map((value) => ({ ...combo, [name]: value })));
 	}
 	return combos.map((combo) => {
-		const parameters = baseline({ ...base, ...combo }, key);
+		// The variant's own controls win over EXTRA's.
+		const parameters = { ...baseline({ ...base, ...combo }, key), ...combo };
 		const name = Object.entries(combo)
 			.map(([k, v]) => `${k}=${String(v)}`)
 			.join(', ');
@@ -448,10 +461,12 @@ export function fieldOf(variant: Variant, name: string): INodeProperties | undef
 }
 
 /**
- * The output items of each input item, in a run with Continue On Fail. n8n pairs an error item
- * with its input only when outputs and inputs are as many (an operation that returns a list
- * breaks that), so an unpaired error item is placed by its error's item index, or else after the
- * last input seen (outputs come in input order, one error item per failed input).
+ * The output items of each input item, in a run with Continue On Fail. n8n's routing engine
+ * pushes an error item without pairing it, and n8n then pairs the unpaired by position, which is
+ * wrong once an earlier input gave no item or several (a Get Many with an empty or long list):
+ * docs/n8n-notes.md, "Continue On Fail in routed operations". So an error item is placed by its
+ * error's item index first, then by its pairing, or else after the last input seen (outputs
+ * come in input order, one error item per failed input).
  */
 export function outputsByInput(
 	items: INodeExecutionData[],
@@ -464,7 +479,7 @@ export function outputsByInput(
 		const fromError = (item.error as { context?: { itemIndex?: unknown } } | undefined)?.context
 			?.itemIndex;
 		const index =
-			typeof paired === 'number' ? paired : typeof fromError === 'number' ? fromError : last + 1;
+			typeof fromError === 'number' ? fromError : typeof paired === 'number' ? paired : last + 1;
 		out[Math.min(index, inputs - 1)].push(item);
 		last = Math.max(last, index);
 	}

@@ -144,6 +144,8 @@ const PROVIDER_OBJECTS = {
 				field('associatedcompanyid', 'Primary Associated Company ID', 'reference', 'number', {
 					referenceTo: ['companies'],
 				}),
+				field('hs_email_optout', 'Unsubscribed from all email', 'boolean', 'bool'),
+				field('date_of_birth', 'Date of birth', 'date', 'date'),
 				field('createdate', 'Create Date', 'datetime', 'datetime', { readOnly: true }),
 			],
 		},

@@ -47,6 +47,11 @@ const REFUSED: Record<string, RegExp> = {
 	'records.write writeType=update, recordSource=json': /has no "id"/,
 	'records.write writeType=delete, recordSource=input': /has no "id"/,
 	'records.write writeType=delete, recordSource=json': /has no "id"/,
+	// An empty input item (the run's one item is {}) and a mapper with nothing mapped write nothing.
+	'records.write writeType=create, recordSource=input': /^Item 0 has nothing to write/,
+	'records.write writeType=create, recordSource=mapper': /^Item 0 has nothing to write/,
+	'records.write writeType=update, recordSource=mapper': /^Item 0 has no record ID/,
+	'records.write writeType=delete, recordSource=mapper': /^Item 0 has no record ID/,
 	'records.search': /Add at least one field filter/,
 };
 

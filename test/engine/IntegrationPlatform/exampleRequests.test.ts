@@ -23,6 +23,7 @@ const PACKAGE = 'n8n-nodes-integration-platform.';
 interface WorkflowNode {
 	name: string;
 	type: string;
+	typeVersion?: number;
 	parameters: IDataObject;
 }
 
@@ -93,6 +94,8 @@ async function runNodeOf(node: WorkflowNode, workflow: { nodes: WorkflowNode[] }
 		const code = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.code');
 		const result = await run(sim, parameters as INodeParameters, {
 			items: code ? codeItems(code) : undefined,
+			// The example's node version: defaults differ between versions (records-write-mapped).
+			...(node.typeVersion ? { nodeSettings: { typeVersion: node.typeVersion } } : {}),
 		});
 		if (result.error) throw new Error(`${node.name}: ${result.error.message}`);
 		return;

@@ -12,9 +12,9 @@
  *   retries, the item fails with the 429;
  * - with n8n's Retry On Fail, every transient fault above is overcome;
  * - with Continue On Fail, the failed item becomes an error item and the other item still runs;
- * - except Records → Write after a fault that leaves the write's outcome unknown (5xx, no answer,
+ * - except Record → Write after a fault that leaves the write's outcome unknown (5xx, no answer,
  *   an unreadable success): the item "may have been written", nothing advises retrying, and
- *   Retry On Fail does not send it again (docs/architecture.md, "Records → Write: each record at
+ *   Retry On Fail does not send it again (docs/architecture.md, "Record → Write: each record at
  *   most once").
  *
  * Targets run side by side, one simulator each, so that the timeouts overlap.
@@ -171,7 +171,7 @@ const FAILING: Failing[] = [
 	},
 ];
 
-/** Faults after which a write may have happened: Records → Write cannot say it did not. */
+/** Faults after which a write may have happened: Record → Write cannot say it did not. */
 const UNKNOWN_OUTCOME = new Set([
 	'500',
 	'502',

@@ -493,9 +493,17 @@ function textCases(
 	return out;
 }
 
+/** JSON parameters for which an empty object is refused: Record → Write has nothing to write. */
+const EMPTY_OBJECT_REFUSED = ['recordJson'];
+
 function jsonCases(op: OperationSpec, variant: Variant, name: string): Case[] {
 	const field = fieldOf(variant, name) as INodeProperties;
-	return JSON_VALUES.map((value) => ({
+	const values = JSON_VALUES.map((value) =>
+		EMPTY_OBJECT_REFUSED.includes(name) && value.label === 'empty object'
+			? { ...value, accepted: undefined }
+			: value,
+	);
+	return values.map((value) => ({
 		id: nextId++,
 		name: `json ${name} ← ${value.label}`,
 		op,

@@ -70,13 +70,13 @@ const cases: Array<{
 		secret: TOKEN,
 	},
 	{
-		label: 'Records → Trigger Read',
+		label: 'Record → Trigger Read',
 		route: 'triggerRead',
 		parameters: { ...records, operation: 'triggerRead' },
 		secret: API_KEY,
 	},
 	{
-		label: 'Records → Search',
+		label: 'Record → Search',
 		route: 'searchRecords',
 		parameters: {
 			...records,
@@ -86,7 +86,7 @@ const cases: Array<{
 		secret: API_KEY,
 	},
 	{
-		label: 'Records → Write',
+		label: 'Record → Write',
 		route: 'writeRecords',
 		parameters: { ...records, operation: 'write', writeType: 'create' },
 		items: [{ email: 'a@example.com' }, { email: 'b@example.com' }],

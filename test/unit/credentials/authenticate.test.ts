@@ -65,7 +65,7 @@ describe('the bearer token goes only to the credential’s own host', () => {
 		);
 	});
 
-	test('its search host gets the token (Records → Search accepts a bearer token)', async () => {
+	test('its search host gets the token (Record → Search accepts a bearer token)', async () => {
 		expect(
 			await sent(token, tokenData, {
 				url: 'https://search.example.test/v1/projects/p/integrations/i',

@@ -18,6 +18,85 @@ const resource = 'records';
 const showFor = (...operation: string[]) => ({ show: { resource: [resource], operation } });
 const objectPath = '/projects/{project}/integrations/{integration}/objects/{object}';
 
+const writeShown = { resource: [resource], operation: ['write'] };
+
+const recordSourceOptions = [
+	{
+		name: 'Each Input Item',
+		value: 'input',
+		description: "Each item's fields are the record's fields, as they are",
+	},
+	{
+		name: 'JSON',
+		value: 'json',
+		description: 'Each item writes the record given in Record (JSON)',
+	},
+];
+
+const recordSource: INodeProperties = {
+	displayName: 'Records From',
+	name: 'recordSource',
+	type: 'options',
+	default: 'input',
+	options: recordSourceOptions,
+};
+
+/**
+ * Record → Write's resource mapper (version 2), fed by the object's metadata for the group's
+ * installation. Its value is `{ mappingMode, value, matchingColumns, schema }`
+ * (records/mappedRecord.ts reads it).
+ */
+function recordColumns(
+	mode: 'add' | 'update',
+	writeType: string,
+	valuesLabel: string,
+): INodeProperties {
+	return {
+		displayName: 'Fields',
+		name: 'columns',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		typeOptions: {
+			loadOptionsDependsOn: [
+				'project.value',
+				'integration.value',
+				'groupRef.value',
+				'object.value',
+				'writeType',
+			],
+			resourceMapper: {
+				resourceMapperMethod: 'getRecordFields',
+				mode,
+				valuesLabel,
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: mode === 'add',
+				supportAutoMap: true,
+				multiKeyMatch: false,
+				showTypeConversionOptions: true,
+				...(mode === 'update'
+					? {
+							matchingFieldsLabels: {
+								title: 'Record to Match',
+								description: "The provider's ID of the record to change or delete",
+								hint: 'The record ID is the only field to match on',
+							},
+						}
+					: {}),
+			},
+		},
+		displayOptions: {
+			show: {
+				...writeShown,
+				writeType: [writeType],
+				recordSource: ['mapper'],
+				'@version': [{ _cnd: { gte: 2 } }],
+			},
+		},
+	};
+}
+
 export const recordsOperations: OperationDefinition[] = [
 	// POST {write_url}/v1/…/objects/{objectName} — docs/api-notes.md, "Write": one record or a batch
 	// of up to 100; run in code so that items share batches (records/write.ts).
@@ -142,25 +221,32 @@ export const recordsFields: INodeProperties[] = [
 			hide: { writeType: ['delete'] },
 		},
 	},
+	// Records From: version 2 maps fields with n8n's resource mapper by default; version 1 keeps
+	// the item's JSON as its default, which its saved workflows rely on (docs/architecture.md,
+	// "Node versions").
 	{
-		displayName: 'Records From',
-		name: 'recordSource',
-		type: 'options',
-		default: 'input',
+		...recordSource,
+		displayOptions: { show: { ...writeShown, '@version': [1] } },
+	},
+	{
+		...recordSource,
+		default: 'mapper',
 		options: [
 			{
-				name: 'Each Input Item',
-				value: 'input',
-				description: "Each item's fields are the record's fields, as they are",
+				name: 'Field Mapping',
+				value: 'mapper',
+				description:
+					"Map the object's fields, one input per field or automatically from the input, with their types",
 			},
-			{
-				name: 'JSON',
-				value: 'json',
-				description: 'Each item writes the record given in Record (JSON)',
-			},
+			...recordSourceOptions,
 		],
-		displayOptions: showFor('write'),
+		displayOptions: { show: { ...writeShown, '@version': [{ _cnd: { gte: 2 } }] } },
 	},
+	// The mapper, once per write type: Create adds records (required fields marked), Update and
+	// Delete match on the record ID (records/mapping.ts, getRecordFields).
+	recordColumns('add', 'create', 'Fields to Write'),
+	recordColumns('update', 'update', 'Fields to Change'),
+	recordColumns('update', 'delete', 'Record to Delete'),
 	{
 		displayName: 'Record (JSON)',
 		name: 'recordJson',
@@ -181,6 +267,7 @@ export const recordsFields: INodeProperties[] = [
 			"The field of each record that holds the provider's record ID, which the node sends as the record's ID field",
 		displayOptions: {
 			show: { resource: [resource], operation: ['write'], writeType: ['update', 'delete'] },
+			hide: { recordSource: ['mapper'] },
 		},
 	},
 	{
@@ -272,8 +359,47 @@ export const recordsFields: INodeProperties[] = [
 		description: 'How many pages of results the project is ready to receive',
 		displayOptions: showFor('deliverResults'),
 	},
-	// Search
-	{
+	// Search. Version 2 picks the field from the object's metadata (records/mapping.ts,
+	// getSearchFields); the saved value stays the field's name, as in version 1.
+	fieldFilters(
+		{ show: { ...showFor('search').show, '@version': [1] } },
+		{
+			displayName: 'Field Name',
+			name: 'fieldName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. email',
+			description: 'A field of the object, by its provider or mapped name',
+		},
+	),
+	fieldFilters(
+		{ show: { ...showFor('search').show, '@version': [{ _cnd: { gte: 2 } }] } },
+		{
+			displayName: 'Field Name or ID',
+			name: 'fieldName',
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: 'getSearchFields',
+				loadOptionsDependsOn: [
+					'project.value',
+					'integration.value',
+					'groupRef.value',
+					'object.value',
+				],
+			},
+			default: '',
+			description:
+				'A field of the object, from its metadata for the group, each shown with its type. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+	),
+];
+
+/** Search's filters; `fieldName` is a typed name (version 1) or picked from the metadata (version 2). */
+function fieldFilters(
+	displayOptions: INodeProperties['displayOptions'],
+	fieldName: INodeProperties,
+): INodeProperties {
+	return {
 		displayName: 'Field Filters',
 		name: 'fieldFilters',
 		type: 'fixedCollection',
@@ -282,20 +408,13 @@ export const recordsFields: INodeProperties[] = [
 		default: {},
 		placeholder: 'Add Filter',
 		description: 'Records must match every filter (field equals value)',
-		displayOptions: showFor('search'),
+		displayOptions,
 		options: [
 			{
 				displayName: 'Filter',
 				name: 'filter',
 				values: [
-					{
-						displayName: 'Field Name',
-						name: 'fieldName',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. email',
-						description: 'A field of the object, by its provider or mapped name',
-					},
+					fieldName,
 					{
 						displayName: 'Value',
 						name: 'value',
@@ -313,10 +432,11 @@ export const recordsFields: INodeProperties[] = [
 							{ name: 'Number', value: 'number' },
 							{ name: 'Boolean', value: 'boolean' },
 						],
-						description: 'How the value is sent: the type of the field in the provider',
+						description:
+							'How the value is sent: the type of the field in the provider (the field list shows it)',
 					},
 				],
 			},
 		],
-	},
-];
+	};
+}

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { checkDateTime } from '../../../common/timestamps';
 
-/** Request and answer shaping of Records → Search and Trigger Read (docs/api-notes.md, "Data plane"). */
+/** Request and answer shaping of Record → Search and Trigger Read (docs/api-notes.md, "Data plane"). */
 
 interface FilterInput {
 	fieldName?: string;

@@ -26,10 +26,10 @@ import { fingerprintOf, WriteMemory } from './writeMemory';
 import { asNodeError } from '../../routing/requestPolicy';
 
 /**
- * Records → Write, run in code with all input items at once (n8n's customOperations): records of
+ * Record → Write, run in code with all input items at once (n8n's customOperations): records of
  * equal target are sent in batches of up to 100 (the API's batch form), a few batches at a time,
  * and each record's result goes back to its own input item (docs/api-notes.md, "Data plane";
- * docs/architecture.md, "Records → Write"). A record the provider refuses fails its item only.
+ * docs/architecture.md, "Record → Write"). A record the provider refuses fails its item only.
  *
  * Each record is sent at most once per execution: an item is reported written only when the
  * answer says so for it, an answer that does not say (5xx, timeout, reset, a results list that
@@ -220,7 +220,7 @@ function unknownDescription(batch: RecordToWrite[], operationId: string | undefi
 	const items = batch.map((record) => record.itemIndex);
 	return [
 		`The ${batch.length} record(s) of this request (input item${items.length > 1 ? 's' : ''} ${itemRanges(items)}) may have been written${operationId ? ` by operation ${operationId}` : ''}: no answer says whether they were.`,
-		`Check before writing them again: Records → Search finds them${operationId ? ', and Operation → Get or the operation logs show what the platform did' : ''}.`,
+		`Check before writing them again: Record → Search finds them${operationId ? ', and Operation → Get or the operation logs show what the platform did' : ''}.`,
 		'This node does not send them again in this execution, even with Retry On Fail.',
 	].join(' ');
 }
@@ -525,7 +525,7 @@ function runSummary(byItem: Array<Outcome | undefined>, sendable: Set<number>): 
 
 export async function writeRecords(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const { data: credentials } = await credentialFor(this, 'Records → Write', {
+	const { data: credentials } = await credentialFor(this, 'Record → Write', {
 		requires: 'apiKey',
 		host: 'write',
 	});
@@ -543,10 +543,10 @@ export async function writeRecords(this: IExecuteFunctions): Promise<INodeExecut
 	if (recalled === 'forgotten') {
 		throw new NodeOperationError(
 			this.getNode(),
-			'Records → Write sent nothing in this try: an earlier try of this node in this execution sent records it no longer remembers',
+			'Record → Write sent nothing in this try: an earlier try of this node in this execution sent records it no longer remembers',
 			{
 				description:
-					'The node remembers what it sent for a limited number of records and time; this run went beyond that. Sending again could write records twice, so nothing was sent. Check which records exist (Records → Search) before running it again.',
+					'The node remembers what it sent for a limited number of records and time; this run went beyond that. Sending again could write records twice, so nothing was sent. Check which records exist (Record → Search) before running it again.',
 			},
 		);
 	}

@@ -4,13 +4,18 @@ import { NodeOperationError, jsonParse } from 'n8n-workflow';
 import { checkWholeNumber } from '../../../common/numbers';
 import type { ItemParameters } from '../../inCode/customContext';
 import { urlValue } from '../../inCode/customContext';
+import type { MapperValue } from './mappedRecord';
+import { mappedRecord, MappingProblem } from './mappedRecord';
 
 /**
- * Records → Write, first step: each input item becomes one record to write, or an error of that
+ * Record → Write, first step: each input item becomes one record to write, or an error of that
  * item alone (docs/api-notes.md, "Data plane"). Nothing is sent here.
  */
 
 export type WriteType = 'create' | 'update' | 'delete';
+
+/** Where an item's record comes from: its own fields, Record (JSON), or the resource mapper (version 2). */
+export type RecordSource = 'input' | 'json' | 'mapper';
 
 /** Where the request of a record goes and how; records with equal targets may share a batch. */
 export interface WriteTarget {
@@ -133,7 +138,22 @@ export function recordToWrite(
 		...(deadlineHours !== undefined ? { deadlineHours } : {}),
 	};
 
-	const record = recordOf(context, params, itemIndex, json);
+	const source = params.get<RecordSource>('recordSource', itemIndex, 'input');
+	let mapped: ReturnType<typeof mappedRecord> | undefined;
+	let emptyReason: EmptyReason = source;
+	if (source === 'mapper') {
+		const mapper = params.get<MapperValue>('columns', itemIndex, {});
+		if (mapper.mappingMode === 'autoMapInputData') emptyReason = 'auto';
+		try {
+			mapped = mappedRecord(mapper, json, type);
+		} catch (error) {
+			if (error instanceof MappingProblem) {
+				throw itemError(context, itemIndex, `Item ${itemIndex}: ${error.message}`, error.hint);
+			}
+			throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+		}
+	}
+	const record = mapped ? mapped.record : recordOf(context, params, itemIndex, json);
 	for (const field of (options.fieldsToIgnore ?? '').split(',')) {
 		if (field.trim()) delete record[field.trim()];
 	}
@@ -153,21 +173,74 @@ export function recordToWrite(
 		entry.associations = associations;
 	}
 
-	if (type === 'create') return { itemIndex, target, entry };
-	const idField = String(params.get('idField', itemIndex, 'id')).trim() || 'id';
-	const id = record[idField];
+	if (type === 'create') {
+		refuseEmpty(context, itemIndex, emptyReason, entry);
+		return { itemIndex, target, entry };
+	}
+	const idField = mapped
+		? mapped.matchField
+		: String(params.get('idField', itemIndex, 'id')).trim() || 'id';
+	const id = mapped ? mapped.recordId : record[idField];
 	if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
 		throw itemError(
 			context,
 			itemIndex,
-			`The record has no "${idField}" (Record ID Field): ${type} needs the provider's record ID`,
-			`Map the record's ID into the field "${idField}", or set Record ID Field to the field that holds it.`,
+			mapped
+				? `Item ${itemIndex} has no record ID ("${idField}", the field to match on): ${type} needs the provider's record ID`
+				: `The record has no "${idField}" (Record ID Field): ${type} needs the provider's record ID`,
+			mapped
+				? `Map the record's ID to the field to match on (Record ID).`
+				: `Map the record's ID into the field "${idField}", or set Record ID Field to the field that holds it.`,
 		);
 	}
 	const recordId = String(id);
 	if (idField !== 'id') delete record[idField];
-	record.id = recordId;
 	// A delete sends only the ID (docs/api-notes.md, "Data plane").
-	if (type === 'delete') entry.record = { id: recordId };
+	if (type === 'delete') {
+		entry.record = { id: recordId };
+		return { itemIndex, target, entry, recordId };
+	}
+	delete record.id;
+	refuseEmpty(context, itemIndex, emptyReason, entry);
+	record.id = recordId;
 	return { itemIndex, target, entry, recordId };
+}
+
+/** Why a record is empty: its source, with the mapper's two modes told apart. */
+type EmptyReason = RecordSource | 'auto';
+
+/**
+ * An item with nothing to write fails before anything is sent: a record without fields (an empty
+ * input item, as after a Manual Trigger, or every mapped value left empty) would otherwise create
+ * an empty record, or send an update that changes nothing.
+ */
+function refuseEmpty(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	source: EmptyReason,
+	entry: IDataObject,
+) {
+	const fields = Object.keys(entry.record as IDataObject);
+	const associations = Array.isArray(entry.associations) && entry.associations.length > 0;
+	if (fields.length > 0 || associations) return;
+	const why: Record<EmptyReason, [string, string]> = {
+		input: [
+			'the input item has no fields',
+			"With Records From → Each Input Item, each item's fields are the record's fields: feed the node items that hold them (a Manual Trigger gives one empty item), or map the fields in the node.",
+		],
+		json: [
+			'"Record (JSON)" has no fields',
+			'Give the record\'s fields, e.g. {"email": "ada@example.com"}.',
+		],
+		auto: [
+			'the input item has no fields',
+			"Map Automatically sends the input item's fields: feed the node items that hold them (a Manual Trigger gives one empty item), or map each field below.",
+		],
+		mapper: [
+			'every mapped value is empty',
+			'Set a value (or an expression) for at least one field, or map the input automatically.',
+		],
+	};
+	const [reason, hint] = why[source] ?? why.input;
+	throw itemError(context, itemIndex, `Item ${itemIndex} has nothing to write: ${reason}`, hint);
 }

@@ -1,6 +1,6 @@
 /**
- * What Records → Write has already sent in this execution, so that a retry of the node does not
- * send it again (docs/architecture.md, "Records → Write: each record at most once").
+ * What Record → Write has already sent in this execution, so that a retry of the node does not
+ * send it again (docs/architecture.md, "Record → Write: each record at most once").
  *
  * n8n's Retry On Fail runs the node's whole execute again, in the same process, with the same
  * input items and the same run index, a few seconds later; it also does so when Continue On Fail

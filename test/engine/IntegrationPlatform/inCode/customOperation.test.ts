@@ -1,5 +1,5 @@
 /**
- * One engine: n8n's routing runs every operation it can express; only Records → Write and
+ * One engine: n8n's routing runs every operation it can express; only Record → Write and
  * Provider API → Send Request are written in code (n8n's customOperations), and before they send
  * anything they apply what n8n's routing applies to a routed request (inCode/customOperation.ts):
  * the credential kind the service accepts and the credential's Allowed HTTP Request Domains, with
@@ -30,7 +30,7 @@ function asToolNode(): IntegrationPlatform {
 
 const RESTRICTED = { allowedHttpRequestDomains: 'domains', allowedDomains: 'other.example' };
 
-test('customOperations hold only Records → Write and Provider API → Send Request', () => {
+test('customOperations hold only Record → Write and Provider API → Send Request', () => {
 	const { customOperations } = new IntegrationPlatform();
 	const inCode = Object.entries(customOperations).flatMap(([resource, operations]) =>
 		Object.keys(operations).map((operation) => `${resource}.${operation}`),

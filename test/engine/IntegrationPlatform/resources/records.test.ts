@@ -33,7 +33,7 @@ const contacts = (count: number, bad: number[] = []) =>
 		firstname: `Person ${i}`,
 	}));
 
-describe('Records → Write', () => {
+describe('Record → Write', () => {
 	test('250 items are sent as batches of 100, 100 and 50, each result paired with its item', async () => {
 		const result = await run(
 			sim,
@@ -232,7 +232,7 @@ describe('Records → Write', () => {
 	});
 });
 
-describe('Records → Trigger Read, Deliver Results, Search', () => {
+describe('Record → Trigger Read, Deliver Results, Search', () => {
 	test('Trigger Read posts { groupRef, mode: async, since } to the read host and returns the operation', async () => {
 		const result = await run(sim, {
 			...target,
@@ -302,7 +302,7 @@ describe('Records → Trigger Read, Deliver Results, Search', () => {
 	});
 });
 
-describe('Records → Write as an AI tool (n8n routes every operation there)', () => {
+describe('Record → Write as an AI tool (n8n routes every operation there)', () => {
 	test('without customOperations the routing hook writes each item alone, paired and checked', async () => {
 		// What n8n 2.41 does for a tool call: routing, item by item, no customOperations.
 		const nodeType = new IntegrationPlatform();

@@ -20,7 +20,7 @@ const target = {
 	object: rl('contacts'),
 };
 
-describe('Records → Trigger Read: Since and Until', () => {
+describe('Record → Trigger Read: Since and Until', () => {
 	test.each([
 		['the number -1', '={{ -1 }}', /^"Since" must be a date and time .*not the number -1$/],
 		['the list [1,2]', '={{ [1, 2] }}', /^"Since" must be a date and time .*not a list$/],
@@ -67,7 +67,7 @@ describe('Records → Trigger Read: Since and Until', () => {
 	});
 });
 
-describe('Records → Write: Batch Size and Retry Deadline', () => {
+describe('Record → Write: Batch Size and Retry Deadline', () => {
 	const items = [
 		{ email: 'a@example.com' },
 		{ email: 'b@example.com' },

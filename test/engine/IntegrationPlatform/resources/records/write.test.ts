@@ -1,6 +1,6 @@
 /**
- * Records → Write writes each record at most once per execution and reports a record written
- * only when the answer says so (docs/architecture.md, "Records → Write: each record at most
+ * Record → Write writes each record at most once per execution and reports a record written
+ * only when the answer says so (docs/architecture.md, "Record → Write: each record at most
  * once"). Creations are counted in the simulator's record store: every contact carries an email
  * unique to its test and item, so a record written twice shows up as two records.
  */

@@ -1,0 +1,195 @@
+import type {
+	FieldType,
+	ILoadOptionsFunctions,
+	INodePropertyOptions,
+	ResourceMapperField,
+	ResourceMapperFields,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../../../common/api';
+import { encodePathSegment } from '../../../common/paths';
+
+/**
+ * The fields of an object as the installation reports them (docs/api-notes.md, "Object
+ * metadata"), for the editor: Record → Write's resource mapper and Search's field list. Each
+ * field's value type becomes the n8n field type that picks its input and checks its value
+ * (docs/architecture.md, "Record → Write: the resource mapper").
+ */
+
+/** FieldMetadata of the API (manifest.yaml), as far as the node reads it. */
+export interface FieldMetadata {
+	fieldName: string;
+	displayName?: string;
+	valueType?: string;
+	readOnly?: boolean;
+	isRequired?: boolean;
+	values?: Array<{ value: string; displayValue?: string }>;
+}
+
+/** The API's normalized value types and the n8n field type each is mapped and checked as. */
+export const FIELD_TYPES: Record<string, FieldType> = {
+	string: 'string',
+	boolean: 'boolean',
+	singleSelect: 'options',
+	multiSelect: 'array',
+	date: 'dateTime',
+	datetime: 'dateTime',
+	int: 'number',
+	float: 'number',
+	// A reference holds the other record's ID; "other" is whatever the provider did not classify.
+	reference: 'string',
+	other: 'string',
+};
+
+/** How Search's field list names each type. */
+const TYPE_LABELS: Record<string, string> = {
+	string: 'text',
+	boolean: 'boolean',
+	singleSelect: 'one of a list',
+	multiSelect: 'several of a list',
+	date: 'date',
+	datetime: 'date and time',
+	int: 'whole number',
+	float: 'number',
+	reference: 'record ID',
+	other: 'other',
+};
+
+/** The n8n field type of an API value type; a type the API adds later is taken as text. */
+export const fieldTypeOf = (valueType: string | undefined): FieldType =>
+	FIELD_TYPES[valueType ?? ''] ?? 'string';
+
+/** The field the API takes a record's ID in (`record.id`), offered to match on for Update and Delete. */
+export const RECORD_ID_FIELD = 'id';
+
+const LOCATORS = [
+	['project', 'Project'],
+	['integration', 'Integration'],
+	['groupRef', 'Group'],
+	['object', 'Object'],
+] as const;
+
+/** The label of a field as the editor shows it: its display name, and its name when that differs. */
+export const fieldLabel = (field: FieldMetadata): string => {
+	const display = (field.displayName ?? '').trim();
+	return !display || display === field.fieldName
+		? field.fieldName
+		: `${display} (${field.fieldName})`;
+};
+
+/**
+ * The object's fields for the group's installation, in the API's order. `writable` leaves out
+ * read-only fields (the API's own `excludeReadOnly`, and each field's flag): they cannot be
+ * written, and a write that carries one is refused by the provider.
+ */
+export async function objectFields(
+	context: ILoadOptionsFunctions,
+	writable: boolean,
+): Promise<FieldMetadata[]> {
+	const values: Record<string, string> = {};
+	const missing: string[] = [];
+	for (const [name, label] of LOCATORS) {
+		const value = context.getCurrentNodeParameter(name, { extractValue: true });
+		if (typeof value === 'string' && value.trim() !== '') values[name] = value.trim();
+		else missing.push(label);
+	}
+	if (missing.length) {
+		const list =
+			missing.length === 1
+				? missing[0]
+				: `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
+		throw new NodeOperationError(
+			context.getNode(),
+			`Select ${list} first: the fields come from the object's metadata for the group's installation`,
+		);
+	}
+	const path = `/projects/${encodePathSegment(values.project)}/integrations/${encodePathSegment(
+		values.integration,
+	)}/objects/${encodePathSegment(values.object)}/metadata`;
+	const body = (await apiRequest(context, 'GET', path, {
+		qs: { groupRef: values.groupRef, ...(writable ? { excludeReadOnly: true } : {}) },
+	})) as { fields?: Record<string, FieldMetadata> } | undefined;
+	const fields = Object.entries(body?.fields ?? {}).map(([key, field]) => ({
+		...field,
+		fieldName: typeof field?.fieldName === 'string' && field.fieldName ? field.fieldName : key,
+	}));
+	return writable ? fields.filter((field) => field.readOnly !== true) : fields;
+}
+
+const optionsOf = (field: FieldMetadata): INodePropertyOptions[] | undefined =>
+	Array.isArray(field.values) && field.values.length
+		? field.values.map(({ value, displayValue }) => ({ name: displayValue || value, value }))
+		: undefined;
+
+/**
+ * resourceMapperMethod of Record → Write: one mapper field per writable field. Create marks the
+ * fields the provider requires; Update and Delete add the record ID to match on (Delete sends
+ * only it).
+ */
+export async function getRecordFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const writeType = String(this.getCurrentNodeParameter('writeType') ?? 'create');
+	const recordId: ResourceMapperField = {
+		id: RECORD_ID_FIELD,
+		displayName: 'Record ID',
+		required: true,
+		defaultMatch: true,
+		canBeUsedToMatch: true,
+		display: true,
+		type: 'string',
+	};
+	if (writeType === 'delete') {
+		// Delete needs only the record's ID: no metadata to read.
+		return { fields: [recordId] };
+	}
+	const fields: ResourceMapperField[] = (await objectFields(this, true))
+		// `record.id` is the record's ID to the API, not a field to write.
+		.filter((field) => field.fieldName !== RECORD_ID_FIELD)
+		.map((field) => ({
+			id: field.fieldName,
+			displayName: fieldLabel(field),
+			// Update changes only the fields given: none is required there.
+			required: writeType === 'create' && field.isRequired === true,
+			defaultMatch: false,
+			canBeUsedToMatch: false,
+			display: true,
+			type: fieldTypeOf(field.valueType),
+			...(optionsOf(field) ? { options: optionsOf(field) } : {}),
+		}));
+	return {
+		fields: writeType === 'create' ? fields : [recordId, ...fields],
+		emptyFieldsNotice:
+			'The object has no field that can be written for this group: its metadata lists only read-only fields',
+	};
+}
+
+/**
+ * loadOptions of Search's Field Name: the object's fields (read-only ones too: they can be
+ * searched), each with its type, the value being the field's name.
+ */
+export async function getSearchFields(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const fields = await objectFields(this, false);
+	return fields
+		.map((field) => ({
+			name: `${fieldLabel(field)} — ${TYPE_LABELS[field.valueType ?? ''] ?? 'text'}`,
+			value: field.fieldName,
+			description: searchTypeHint(field),
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** What Value Type to choose for a field, from its metadata type. */
+function searchTypeHint(field: FieldMetadata): string {
+	const type = fieldTypeOf(field.valueType);
+	const choose = type === 'number' ? 'Number' : type === 'boolean' ? 'Boolean' : 'Text';
+	const allowed = (field.values ?? []).map(({ value }) => value);
+	return `Value Type: ${choose}${allowed.length ? `. Values: ${allowed.join(', ')}` : ''}`;
+}
+
+/** A field of a mapper schema, as the node reads it back from the saved parameter. */
+export type MapperSchemaField = Pick<
+	ResourceMapperField,
+	'id' | 'displayName' | 'required' | 'type' | 'options' | 'removed'
+>;
