@@ -97,8 +97,10 @@ export class IntegrationPlatformTrigger implements INodeType {
 		version: [2, 3],
 		defaultVersion: 3,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
+		// n8n's nodes panel shows this trigger and the action node as one entry, with this
+		// description (docs/n8n-notes.md, "The nodes panel and the Docs link"): it speaks for both.
 		description:
-			'Starts the workflow when the Integration Platform (Ampersand) delivers a signed read, subscribe, schema-watch or notification message',
+			'Manage projects, integrations, connections and records with the Integration Platform (Ampersand) API, or start a workflow when it delivers a signed read, subscribe, schema-watch or notification message',
 		defaults: { name: 'Integration Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -217,3 +217,12 @@ describe('the credential test (no request)', () => {
 		expect(result.message).toMatch(message);
 	});
 });
+
+test("the description speaks for the nodes panel's one entry of the trigger and the action node", () => {
+	// n8n merges <x>Trigger into the action node <x> and shows the trigger's description there.
+	expect(description.name).toBe('integrationPlatformTrigger');
+	expect(description.description).toMatch(
+		/^Manage projects, integrations, connections and records/,
+	);
+	expect(description.description).toMatch(/start a workflow when it delivers a signed/);
+});
