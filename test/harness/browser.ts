@@ -72,21 +72,6 @@ const ALLOWED: Array<{ why: string; matches(problem: BrowserProblem, n8nUrl: str
 			!p.url.startsWith(n8nUrl),
 	},
 	{
-		// The editor's schema preview asks n8n for a node's output schema (`__schema__/v<version>.json`
-		// in the node's folder, n8n-core's output-schema-resolver). n8n's own nodes ship them; this
-		// package does not yet, so n8n answers 404. Allowed only while dist/ has no such folder for
-		// that node: once the package ships schemas, a 404 fails the test again.
-		why: 'schema preview of a node that ships no __schema__ folder',
-		matches: (p, n8nUrl) => {
-			const match = new RegExp(
-				`^${n8nUrl.replace(/[.]/g, '\\.')}/schemas/${PACKAGE_NAME}\\.(\\w+)/[\\d.]+\\.json$`,
-			).exec(p.url);
-			if (p.kind !== 'console' || !match || !p.text.includes('status of 404')) return false;
-			const folder = match[1][0].toUpperCase() + match[1].slice(1);
-			return !fs.existsSync(path.join(ROOT, 'dist', 'nodes', folder, '__schema__'));
-		},
-	},
-	{
 		// n8n 2.41's editor logs this whenever a workflow is opened from the workflow list, also a
 		// workflow of core nodes only (Manual Trigger + No Operation); it is n8n's own store wiring.
 		why: "n8n 2.41's own store warning when a workflow opens from the list",

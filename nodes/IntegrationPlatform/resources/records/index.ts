@@ -71,7 +71,10 @@ function recordColumns(
 				mode,
 				valuesLabel,
 				fieldWords: { singular: 'field', plural: 'fields' },
-				addAllFields: mode === 'add',
+				// Only the required fields are listed at first, the others added by the user: n8n gives
+				// a listed yes/no field the value false, which would then be written without the user
+				// having set it (e.g. a contact's email opt-out).
+				addAllFields: false,
 				supportAutoMap: true,
 				multiKeyMatch: false,
 				showTypeConversionOptions: true,

@@ -83,10 +83,11 @@ export const fieldLabel = (field: FieldMetadata): string => {
  * read-only fields (the API's own `excludeReadOnly`, and each field's flag): they cannot be
  * written, and a write that carries one is refused by the provider.
  */
-export async function objectFields(
-	context: ILoadOptionsFunctions,
-	writable: boolean,
-): Promise<FieldMetadata[]> {
+/** The Project, Integration, Group and Object chosen, or the labels of those still missing. */
+function selection(context: ILoadOptionsFunctions): {
+	values: Record<string, string>;
+	missing: string[];
+} {
 	const values: Record<string, string> = {};
 	const missing: string[] = [];
 	for (const [name, label] of LOCATORS) {
@@ -94,16 +95,24 @@ export async function objectFields(
 		if (typeof value === 'string' && value.trim() !== '') values[name] = value.trim();
 		else missing.push(label);
 	}
-	if (missing.length) {
-		const list =
-			missing.length === 1
-				? missing[0]
-				: `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
-		throw new NodeOperationError(
-			context.getNode(),
-			`Select ${list} first: the fields come from the object's metadata for the group's installation`,
-		);
-	}
+	return { values, missing };
+}
+
+/** What to choose before the fields can be read. */
+function selectFirst(missing: string[]): string {
+	const list =
+		missing.length === 1
+			? missing[0]
+			: `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
+	return `Select ${list} first: the fields come from the object's metadata for the group's installation`;
+}
+
+export async function objectFields(
+	context: ILoadOptionsFunctions,
+	writable: boolean,
+): Promise<FieldMetadata[]> {
+	const { values, missing } = selection(context);
+	if (missing.length) throw new NodeOperationError(context.getNode(), selectFirst(missing));
 	const path = `/projects/${encodePathSegment(values.project)}/integrations/${encodePathSegment(
 		values.integration,
 	)}/objects/${encodePathSegment(values.object)}/metadata`;
@@ -142,6 +151,10 @@ export async function getRecordFields(this: ILoadOptionsFunctions): Promise<Reso
 		// Delete needs only the record's ID: no metadata to read.
 		return { fields: [recordId] };
 	}
+	// The editor asks as soon as the panel opens, also before anything is chosen: say what to
+	// choose in n8n's own notice for an empty list, rather than fail the request.
+	const { missing } = selection(this);
+	if (missing.length) return { fields: [], emptyFieldsNotice: selectFirst(missing) };
 	const fields: ResourceMapperField[] = (await objectFields(this, true))
 		// `record.id` is the record's ID to the API, not a field to write.
 		.filter((field) => field.fieldName !== RECORD_ID_FIELD)

@@ -98,11 +98,19 @@ describe('Record → Write: the mapper fields (getRecordFields)', () => {
 		[{ project: '' }, 'Select Project first'],
 		[{ integration: '', groupRef: '' }, 'Select Integration and Group first'],
 		[{ project: '', groupRef: '', object: '' }, 'Select Project, Group and Object first'],
-	])('a missing %j is named, and nothing is sent', async (blank, message) => {
-		const context = searchContext(sim, { current: { ...seeded, ...blank, writeType: 'create' } });
-		await expect(getRecordFields.call(context)).rejects.toThrow(message);
-		expect(metadataReads()).toHaveLength(0);
-	});
+	])(
+		"a missing %j: no fields, n8n's empty-list notice names it, and nothing is sent",
+		async (blank, message) => {
+			const context = searchContext(sim, {
+				current: { ...seeded, ...blank, writeType: 'create' },
+			});
+			// The editor asks as the panel opens: an error would be a failed request in its console.
+			const answer = await getRecordFields.call(context);
+			expect(answer.fields).toEqual([]);
+			expect(answer.emptyFieldsNotice).toMatch(new RegExp(`^${message}: the fields come from`));
+			expect(metadataReads()).toHaveLength(0);
+		},
+	);
 
 	test("an object the provider does not have: the API's own refusal", async () => {
 		const context = searchContext(sim, { current: { ...seeded, object: 'nonesuch' } });
