@@ -30,11 +30,6 @@ export function findChromium(): string | undefined {
 }
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const PACKAGE_NAME = (
-	JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-		name: string;
-	}
-).name;
 export const IMAGES_DIR = path.join(ROOT, 'docs', 'images');
 
 /** A console error or uncaught page error, with where it came from. */
