@@ -209,16 +209,15 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: { show: { ...fromVersion3, authentication: ['none'] } },
 	},
 	{
-		// n8n's lint wants "Names or IDs" for a list from a method; objects have names only.
-		// eslint-disable-next-line n8n-nodes-base/node-param-display-name-wrong-for-dynamic-multi-options
-		displayName: 'Object Names',
+		// n8n's rules for a list from a method (its verification scan does not take exceptions):
+		// "Names or IDs" in the label, the expression hint at the end of the description.
+		displayName: 'Object Names or IDs',
 		name: 'objectNames',
 		type: 'multiOptions',
 		default: [],
 		typeOptions: { loadOptionsMethod: 'getObjectNames', loadOptionsDependsOn: ['project.value'] },
-		// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-dynamic-multi-options
 		description:
-			"Objects to keep (case-insensitive, mapped or provider name), from the ones the Project's integrations read or subscribe to (the list loads once a Project is chosen); an expression may give others, as a list or comma-separated. None selected: all objects. Notifications that name no object always pass.",
+			'Objects to keep (case-insensitive, mapped or provider name), from the ones the Project\'s integrations read or subscribe to (the list loads once a Project is chosen); none selected: all objects. Notifications that name no object always pass. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { ...withCredential, show: fromVersion3 },
 	},
 	{
