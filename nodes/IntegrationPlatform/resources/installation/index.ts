@@ -218,6 +218,90 @@ const objectsJson = (action: string, what: string): INodeProperties => ({
 	description: what,
 });
 
+/** Version 1's Connection option: the connection's ID, typed. */
+const connectionText = (description: string): INodeProperties => ({
+	displayName: 'Connection ID',
+	name: 'connectionId',
+	type: 'string',
+	default: '',
+	description,
+});
+
+/** Create's Additional Fields in one version span, with that span's Connection option. */
+const createFields = (
+	version: IDataObject,
+	connection: (description: string) => INodeProperties,
+): INodeProperties => ({
+	displayName: 'Additional Fields',
+	name: 'createFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	displayOptions: { show: { ...showFor('create').show, ...version } },
+	options: [
+		connection("The group's connection to use; leave out for the group's default connection"),
+		{
+			displayName: 'Created By',
+			name: 'createdBy',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. api:n8n',
+			description: 'Who created the config: consumer:{ID}, builder:{ID} or api:{caller}',
+		},
+		{
+			displayName: 'Skip Sampling',
+			name: 'skipSampling',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to skip the sample read that checks the read config against the provider before saving',
+		},
+	],
+});
+
+/** Update's Update Fields in one version span, with that span's Connection option. */
+const updateFields = (
+	version: IDataObject,
+	connection: (description: string) => INodeProperties,
+): INodeProperties => ({
+	displayName: 'Update Fields',
+	name: 'installationUpdate',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	displayOptions: { show: { ...showFor('update').show, ...version } },
+	options: [
+		connection('Switch the installation to this connection'),
+		{
+			displayName: 'Created By',
+			name: 'createdBy',
+			type: 'string',
+			default: '',
+			description: 'Who the config is attributed to: consumer:{ID}, builder:{ID} or api:{caller}',
+		},
+		{
+			displayName: 'Proxy Enabled',
+			name: 'proxyEnabled',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the proxy is enabled for the installation',
+		},
+		objectsJson(
+			'Read',
+			'Object name → its read config; each object given is replaced, the others are kept',
+		),
+		{
+			displayName: 'Skip Sampling',
+			name: 'skipSampling',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to skip the sample read that checks a changed read config',
+		},
+		objectsJson('Subscribe', 'Object name → subscribe config; replaces the whole subscribe map'),
+		objectsJson('Write', 'Object name → write config; replaces the whole write map'),
+	],
+});
+
 export const installationFields: INodeProperties[] = [
 	...returnAllAndLimit(showFor('getAll', 'getAllInProject')),
 	// Version 1 keeps its text filter; version 2 picks the group from a list (a resource locator's
@@ -273,150 +357,10 @@ export const installationFields: INodeProperties[] = [
 	},
 	// Version 1 keeps its text Connection ID; version 2 picks the connection from a list (a resource
 	// locator's saved value has another shape than text, docs/architecture.md "Node versions").
-	{
-		displayName: 'Additional Fields',
-		name: 'createFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show: { ...showFor('create').show, ...inVersion1 } },
-		options: [
-			{
-				displayName: 'Connection ID',
-				name: 'connectionId',
-				type: 'string',
-				default: '',
-				description: "The group's connection to use; leave out for the group's default connection",
-			},
-			{
-				displayName: 'Created By',
-				name: 'createdBy',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. api:n8n',
-				description: 'Who created the config: consumer:{ID}, builder:{ID} or api:{caller}',
-			},
-			{
-				displayName: 'Skip Sampling',
-				name: 'skipSampling',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to skip the sample read that checks the read config against the provider before saving',
-			},
-		],
-	},
-	{
-		displayName: 'Update Fields',
-		name: 'installationUpdate',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show: { ...showFor('update').show, ...inVersion1 } },
-		options: [
-			{
-				displayName: 'Connection ID',
-				name: 'connectionId',
-				type: 'string',
-				default: '',
-				description: 'Switch the installation to this connection',
-			},
-			{
-				displayName: 'Created By',
-				name: 'createdBy',
-				type: 'string',
-				default: '',
-				description: 'Who the config is attributed to: consumer:{ID}, builder:{ID} or api:{caller}',
-			},
-			{
-				displayName: 'Proxy Enabled',
-				name: 'proxyEnabled',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the proxy is enabled for the installation',
-			},
-			objectsJson(
-				'Read',
-				'Object name → its read config; each object given is replaced, the others are kept',
-			),
-			{
-				displayName: 'Skip Sampling',
-				name: 'skipSampling',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to skip the sample read that checks a changed read config',
-			},
-			objectsJson('Subscribe', 'Object name → subscribe config; replaces the whole subscribe map'),
-			objectsJson('Write', 'Object name → write config; replaces the whole write map'),
-		],
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'createFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show: { ...showFor('create').show, ...fromVersion2 } },
-		options: [
-			connectionOption(
-				"The group's connection to use; leave out for the group's default connection",
-			),
-			{
-				displayName: 'Created By',
-				name: 'createdBy',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. api:n8n',
-				description: 'Who created the config: consumer:{ID}, builder:{ID} or api:{caller}',
-			},
-			{
-				displayName: 'Skip Sampling',
-				name: 'skipSampling',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to skip the sample read that checks the read config against the provider before saving',
-			},
-		],
-	},
-	{
-		displayName: 'Update Fields',
-		name: 'installationUpdate',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show: { ...showFor('update').show, ...fromVersion2 } },
-		options: [
-			connectionOption('Switch the installation to this connection'),
-			{
-				displayName: 'Created By',
-				name: 'createdBy',
-				type: 'string',
-				default: '',
-				description: 'Who the config is attributed to: consumer:{ID}, builder:{ID} or api:{caller}',
-			},
-			{
-				displayName: 'Proxy Enabled',
-				name: 'proxyEnabled',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the proxy is enabled for the installation',
-			},
-			objectsJson(
-				'Read',
-				'Object name → its read config; each object given is replaced, the others are kept',
-			),
-			{
-				displayName: 'Skip Sampling',
-				name: 'skipSampling',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to skip the sample read that checks a changed read config',
-			},
-			objectsJson('Subscribe', 'Object name → subscribe config; replaces the whole subscribe map'),
-			objectsJson('Write', 'Object name → write config; replaces the whole write map'),
-		],
-	},
+	...[inVersion1, fromVersion2].flatMap((version) => [
+		createFields(version, version === inVersion1 ? connectionText : connectionOption),
+		updateFields(version, version === inVersion1 ? connectionText : connectionOption),
+	]),
 	{
 		// A locator under the name of the former text field: a plain name stored by an older
 		// workflow still passes (n8n's extractValue hands plain strings back unchanged).
