@@ -14,7 +14,9 @@ import type { Locator, Page } from 'playwright-core';
 
 import { SEED, startSimulator, type Simulator } from '../harness/actionEngine';
 import {
+	closePanel,
 	describeProblems,
+	expectVisible,
 	openEditor,
 	screenshot,
 	signIn,
@@ -112,18 +114,6 @@ afterAll(async () => {
 	);
 });
 
-/** Waits for `locator`; on a timeout, fails with what the element `context` shows instead. */
-async function expectVisible(locator: Locator, what: string, context?: Locator): Promise<void> {
-	try {
-		await locator.waitFor({ state: 'visible' });
-	} catch (error) {
-		const shown = context ? await context.innerText().catch(() => '(not shown either)') : '';
-		throw new Error(
-			`${what}: not shown (${(error as Error).message.split('\n')[0]})${shown ? `\nShown instead:\n${shown.slice(0, 2000)}` : ''}`,
-		);
-	}
-}
-
 /** The node panel (NDV) is open, knows the node and shows these parameters and this credential. */
 async function expectPanel(
 	nodeName: string,
@@ -164,11 +154,6 @@ async function expectPanel(
 	);
 	expect(chosen).toMatch(credential);
 	return ndv;
-}
-
-async function closePanel(): Promise<void> {
-	await page.getByTestId('ndv-close-button').click();
-	await page.getByTestId('ndv').waitFor({ state: 'hidden' });
 }
 
 /** Opens the node creator on a new workflow's "Add first step" and searches for our nodes. */
@@ -254,7 +239,7 @@ test('the event trigger and the action node come from the node creator, and thei
 		'Integration Platform (simulator)',
 	);
 	screenshots.push(await screenshot(page, 'event-trigger.png'));
-	await closePanel();
+	await closePanel(page);
 
 	// The "+" after the trigger: the action node, with its actions listed by resource.
 	await page.getByTestId('canvas-handle-plus').first().click();
@@ -275,7 +260,7 @@ test('the event trigger and the action node come from the node creator, and thei
 		/^Integration Platform (token )?\(simulator\)/,
 	);
 	screenshots.push(await screenshot(page, 'action-node.png'));
-	await closePanel();
+	await closePanel(page);
 	await expectVisible(
 		page.getByTestId('canvas-node').filter({ hasText: 'Integration Platform Trigger' }),
 		'the event trigger on the canvas',
@@ -299,7 +284,7 @@ test('the log trigger comes from the node creator, and its panel opens', async (
 		/^Integration Platform (token )?\(simulator\)/,
 	);
 	screenshots.push(await screenshot(page, 'log-trigger.png'));
-	await closePanel();
+	await closePanel(page);
 });
 
 test('an example opened from the workflow list runs from the canvas; its output table shows the destination', async () => {
@@ -349,7 +334,7 @@ test('an example opened from the workflow list runs from the canvas; its output 
 	);
 	expect(cells.join('\n')).toContain(SEED.webhookUrl);
 	screenshots.push(await screenshot(page, 'output-table.png'));
-	await closePanel();
+	await closePanel(page);
 
 	// The canvas run is what reached the simulator: one request, with the form's API key.
 	const requests = sim.journal.entries.filter((e) => e.pathname.includes('/destinations/'));

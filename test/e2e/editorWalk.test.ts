@@ -15,12 +15,14 @@
  *
  * The browser console must stay free of errors throughout (the harness's short allow-list aside).
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 import { SEED } from '../harness/actionEngine';
 import {
+	closePanel,
 	describeProblems,
 	dismissToasts,
+	expectVisible,
 	openEditor,
 	screenshot,
 	signIn,
@@ -75,18 +77,6 @@ async function step(name: string, body: () => Promise<void>): Promise<void> {
 	steps.push({ step: name, seconds: (Date.now() - at) / 1000 });
 }
 
-/** Waits for `locator`; on a timeout, fails with what `context` shows instead. */
-async function expectVisible(locator: Locator, what: string, context?: Locator): Promise<void> {
-	try {
-		await locator.waitFor({ state: 'visible' });
-	} catch (error) {
-		const shown = context ? await context.innerText().catch(() => '(not shown either)') : '';
-		throw new Error(
-			`${what}: not shown (${(error as Error).message.split('\n')[0]})${shown ? `\nShown instead:\n${shown.slice(0, 2000)}` : ''}`,
-		);
-	}
-}
-
 /** The text a parameter's input shows (its input's value and its text). */
 async function shownValue(name: string): Promise<string> {
 	const input = page.getByTestId('ndv').getByTestId(`parameter-input-${name}`);
@@ -116,35 +106,35 @@ async function pickFromList(name: string, entry: RegExp): Promise<void> {
 	await item.click();
 }
 
-async function closePanel(): Promise<void> {
-	await page.getByTestId('ndv-close-button').click();
-	await page.getByTestId('ndv').waitFor({ state: 'hidden' });
-}
-
 /** Opens a workflow created through the API in the editor. */
 async function openWorkflow(workflow: { id: string }): Promise<void> {
 	await page.goto(`${n8nUrl}/workflow/${workflow.id}`);
 	await expectVisible(page.getByTestId('canvas-node').first(), 'the workflow on the canvas');
 }
 
+/** Opens a new workflow holding a Manual Trigger and opens the nodes panel after it. */
+async function addAfterStart(name: string): Promise<void> {
+	const workflow = await ctx.n8n.createWorkflow({
+		name,
+		nodes: [
+			{
+				parameters: {},
+				id: crypto.randomUUID(),
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+			},
+		],
+		connections: {},
+	});
+	await openWorkflow(workflow);
+	await page.getByTestId('canvas-handle-plus').first().click();
+}
+
 test('a new action node starts on a read, and so does every resource it is switched to', async () => {
 	await step('resource switch', async () => {
-		const workflow = await ctx.n8n.createWorkflow({
-			name: 'editor walk: defaults',
-			nodes: [
-				{
-					parameters: {},
-					id: 'a0000000-0000-4000-8000-000000000001',
-					name: 'Start',
-					type: 'n8n-nodes-base.manualTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-				},
-			],
-			connections: {},
-		});
-		await openWorkflow(workflow);
-		await page.getByTestId('canvas-handle-plus').first().click();
+		await addAfterStart('editor walk: defaults');
 		await page.getByTestId('node-creator-search-bar').fill('Integration Platform');
 		await page
 			.getByTestId('node-creator-item-name')
@@ -190,28 +180,13 @@ test('a new action node starts on a read, and so does every resource it is switc
 		expect(title).not.toMatch(/delete|update|claim|generate|unpause/i);
 		await choose('resource', 'API Key');
 		screenshots.push(await screenshot(page, 'resource-switch.png'));
-		await closePanel();
+		await closePanel(page);
 	});
 });
 
 test('Record → Write built from scratch: found by searching, lists, fields mapped one by one', async () => {
 	await step('Record → Write with the resource mapper', async () => {
-		const workflow = await ctx.n8n.createWorkflow({
-			name: 'editor walk: write a contact',
-			nodes: [
-				{
-					parameters: {},
-					id: 'a0000000-0000-4000-8000-000000000003',
-					name: 'Start',
-					type: 'n8n-nodes-base.manualTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-				},
-			],
-			connections: {},
-		});
-		await openWorkflow(workflow);
-		await page.getByTestId('canvas-handle-plus').first().click();
+		await addAfterStart('editor walk: write a contact');
 		// What a user types: the codex aliases make the search find the action node.
 		await page.getByTestId('node-creator-search-bar').fill('write records');
 		await page
@@ -270,7 +245,7 @@ test('Record → Write built from scratch: found by searching, lists, fields map
 		const written = contactsByEmail('walk@acme.example');
 		expect(written).toEqual([{ email: 'walk@acme.example' }]);
 		screenshots.push(await screenshot(page, 'records-written.png'));
-		await closePanel();
+		await closePanel(page);
 	});
 });
 
@@ -342,7 +317,7 @@ test('the event trigger listening for a test event receives the simulator’s de
 		expect(json).toMatch(/"verified":\s*true/);
 		screenshots.push(await screenshot(page, 'trigger-received.png'));
 		steps.push({ step: 'delivery command → event shown in the panel', seconds: received });
-		await closePanel();
+		await closePanel(page);
 	});
 });
 
@@ -398,7 +373,7 @@ test('an action node that has not run shows its output schema to the next node',
 			}
 			await dismissToasts(page);
 			screenshots.push(await screenshot(page, 'schema-preview.png'));
-			await closePanel();
+			await closePanel(page);
 		} finally {
 			page.off('response', watch);
 		}

@@ -15,6 +15,7 @@ import {
 	type Browser,
 	type BrowserContext,
 	type ConsoleMessage,
+	type Locator,
 	type Page,
 	selectors,
 } from 'playwright-core';
@@ -230,4 +231,26 @@ export function describeProblems(problems: BrowserProblem[]): string {
 				`${p.kind} on ${p.page}${p.url ? ` (from ${p.url})` : ''}:\n  ${p.text.slice(0, 1500)}`,
 		)
 		.join('\n');
+}
+
+/** Waits for `locator`; on a timeout, fails with what `context` shows instead. */
+export async function expectVisible(
+	locator: Locator,
+	what: string,
+	context?: Locator,
+): Promise<void> {
+	try {
+		await locator.waitFor({ state: 'visible' });
+	} catch (error) {
+		const shown = context ? await context.innerText().catch(() => '(not shown either)') : '';
+		throw new Error(
+			`${what}: not shown (${(error as Error).message.split('\n')[0]})${shown ? `\nShown instead:\n${shown.slice(0, 2000)}` : ''}`,
+		);
+	}
+}
+
+/** Closes the open node panel (NDV) and waits until it is gone. */
+export async function closePanel(page: Page): Promise<void> {
+	await page.getByTestId('ndv-close-button').click();
+	await page.getByTestId('ndv').waitFor({ state: 'hidden' });
 }
