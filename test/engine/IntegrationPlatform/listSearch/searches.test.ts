@@ -12,6 +12,7 @@ import {
 	searchTopics,
 } from '../../../../nodes/IntegrationPlatform/listSearch/searches';
 import { searchInstallations, searchIntegrations } from '../../../../nodes/common/installation';
+import { searchProjects } from '../../../../nodes/common/project';
 
 let sim: Simulator;
 beforeAll(async () => (sim = await startSimulator()));
@@ -117,6 +118,14 @@ describe('empty lists say why', () => {
 		await expect(
 			searchGroups.call(context({ integration: SEED.deletableIntegrationId })),
 		).rejects.toThrow(/^[^-–—]+$/);
+	});
+
+	test('a credential that reaches no project', async () => {
+		(sim.state.projects as unknown as Map<string, unknown>).clear();
+		await expect(searchProjects.call(context({}))).rejects.toThrow(
+			'This credential reaches no project yet: create one in the dashboard, or with Project → Create and a token credential',
+		);
+		await expect(searchProjects.call(context({}), 'acme')).resolves.toEqual({ results: [] });
 	});
 
 	test('a project without topics', async () => {
