@@ -9,6 +9,10 @@
  *   node scripts/generate-output-schemas.mjs --check   exit 1, naming each file that differs, is
  *                                                      missing or is left over
  *
+ * The triggers get one schema per node version too (TRIGGER_SCHEMAS below): their items do not
+ * depend on a resource or an operation, so n8n's server looks for `__schema__/v<x.y.z>.json` in
+ * their folders.
+ *
  * Where: nodes/IntegrationPlatform/__schema__/v<major.minor.patch>/<resource>/<operation>.json,
  * one folder per version the node's description lists (1 → v1.0.0), named by the values of the
  * Resource and Operation parameters. That is where n8n looks for them, next to the compiled node
@@ -583,6 +587,89 @@ function itemSchema(/** @type {ReturnType<typeof nodeOperations>[number]} */ op)
 	throw new Error(`${key}: output steps [${op.steps}] make their own shape: add it to OWN_SHAPES`);
 }
 
+// ---------------------------------------------------------------------------------------------
+// The triggers
+// ---------------------------------------------------------------------------------------------
+
+const NULLABLE_STRING = { type: ['string', 'null'] };
+
+/**
+ * One item of each trigger, written from what its output code builds: the log trigger's
+ * (IntegrationPlatformLogTrigger/output.ts `toItem`, plus the installation when it watches one)
+ * starts from the API's log entry; the event trigger's (IntegrationPlatformTrigger/events.ts
+ * `buildItems`) depends on the message, so its schema names what every item carries and leaves
+ * the rest open.
+ *
+ * @type {Record<string, () => Schema>}
+ */
+const TRIGGER_SCHEMAS = {
+	IntegrationPlatformLogTrigger: () => {
+		const entry = entriesOf(answerOf('listOperationLogs'), 'listOperationLogs');
+		const item = extended(
+			{
+				...entry,
+				properties: Object.fromEntries(
+					Object.entries(entry.properties).map(([name, schema]) => [name, nullable(schema)]),
+				),
+			},
+			{
+				timestampIso: NULLABLE_STRING,
+				operationId: STRING,
+				projectId: STRING,
+				entryKey: STRING,
+				installationId: NULLABLE_STRING,
+			},
+			['timestamp', 'severity', 'message', 'timestampIso', 'operationId', 'projectId', 'entryKey'],
+		);
+		return { ...item, title: 'Log entry' };
+	},
+	IntegrationPlatformTrigger: () => ({
+		title: 'Delivered message',
+		type: 'object',
+		properties: {
+			event: {
+				type: 'string',
+				description:
+					'read, subscribe, schema.watch or the notification type; with one item per record, the message is under `message`',
+			},
+			delivery: {
+				type: 'object',
+				properties: {
+					id: STRING,
+					timestamp: STRING,
+					verified: { type: 'boolean' },
+					receivedAt: STRING,
+					headers: { type: 'object', additionalProperties: STRING },
+				},
+				required: ['verified', 'receivedAt', 'headers'],
+			},
+		},
+		required: ['event', 'delivery'],
+		additionalProperties: true,
+	}),
+};
+
+/** The versions a trigger's description lists. */
+function triggerVersions(/** @type {string} */ name) {
+	const module = requireTypeScript(path.join(ROOT, 'nodes', name, `${name}.node.ts`));
+	const { version } = new module[name]().description;
+	return Array.isArray(version) ? version : [version];
+}
+
+/** The triggers' files: path relative to ROOT → contents. */
+export function triggerSchemaFiles() {
+	/** @type {Map<string, string>} */
+	const files = new Map();
+	for (const [name, item] of Object.entries(TRIGGER_SCHEMAS)) {
+		const schema = { $schema: 'http://json-schema.org/draft-07/schema#', ...item() };
+		for (const version of triggerVersions(name)) {
+			const file = path.join('nodes', name, '__schema__', `${versionFolder(version)}.json`);
+			files.set(file, `${JSON.stringify(schema, null, '\t')}\n`);
+		}
+	}
+	return files;
+}
+
 /** Every file to write: path relative to SCHEMA_DIR → contents. */
 export function schemaFiles() {
 	/** @type {Map<string, string>} */
@@ -631,12 +718,33 @@ function main() {
 		if (check) problems.push(`left over: ${file}`);
 		else fs.rmSync(path.join(SCHEMA_DIR, file));
 	}
+	const triggers = triggerSchemaFiles();
+	for (const [file, text] of triggers) {
+		const target = path.join(ROOT, file);
+		const current = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined;
+		if (current === text) continue;
+		if (check) problems.push(`${current === undefined ? 'missing' : 'differs'}: ${file}`);
+		else {
+			fs.mkdirSync(path.dirname(target), { recursive: true });
+			fs.writeFileSync(target, text);
+		}
+	}
+	for (const name of Object.keys(TRIGGER_SCHEMAS)) {
+		const dir = path.join('nodes', name, '__schema__');
+		for (const file of existingFiles(path.join(ROOT, dir))) {
+			if (triggers.has(path.join(dir, file))) continue;
+			if (check) problems.push(`left over: ${path.join(dir, file)}`);
+			else fs.rmSync(path.join(ROOT, dir, file));
+		}
+	}
 	if (!check) {
 		// Folders of operations or versions that went away.
 		for (const dir of existingDirs().reverse()) {
 			if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
 		}
-		process.stdout.write(`${wanted.size} output schemas in ${path.relative(ROOT, SCHEMA_DIR)}\n`);
+		process.stdout.write(
+			`${wanted.size} output schemas in ${path.relative(ROOT, SCHEMA_DIR)}, ${triggers.size} of the triggers\n`,
+		);
 		return;
 	}
 	if (problems.length) {
@@ -644,7 +752,11 @@ function main() {
 			`${problems.join('\n')}\nThe output schemas are stale: run node scripts/generate-output-schemas.mjs\n`,
 		);
 		process.exitCode = 1;
-	} else process.stdout.write(`${wanted.size} output schemas up to date\n`);
+	} else {
+		process.stdout.write(
+			`${wanted.size} output schemas up to date, ${triggers.size} of the triggers\n`,
+		);
+	}
 }
 
 function existingDirs(dir = SCHEMA_DIR) {

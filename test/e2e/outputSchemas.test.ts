@@ -4,7 +4,8 @@
  * to preview a node that has not run, and the server looks for the file in the `__schema__` folder
  * next to the installed package's compiled node. Asked as the editor asks (no session cookie),
  * the server answers every operation of every node version with the committed schema, and 404
- * for an operation the node does not have.
+ * for an operation the node does not have; the triggers' previews
+ * (`/schemas/<node type>/<version>.json`) get theirs.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -60,4 +61,33 @@ describe.each(versions)('node version %s', (version) => {
 test('a version the node does not have gets 404', async () => {
 	const res = await send(schemaUrl(Math.max(...versions) + 1, 'records', 'write'));
 	expect(res.status).toBe(404);
+});
+
+describe.each([
+	['integrationPlatformLogTrigger', 'IntegrationPlatformLogTrigger', [1, 2]],
+	['integrationPlatformTrigger', 'IntegrationPlatformTrigger', [2, 3]],
+] as const)('%s', (name, folder, triggerVersions) => {
+	test.each(triggerVersions)(
+		'version %s: the preview request gets the committed schema (no resource or operation)',
+		async (version) => {
+			const url = `${n8nClient().baseUrl}/schemas/n8n-nodes-integration-platform.${name}/${paddedVersion(version)}.json`;
+			const res = await send(url);
+			expect(res.status).toBe(200);
+			const committed = JSON.parse(
+				fs.readFileSync(
+					path.join(
+						__dirname,
+						'..',
+						'..',
+						'nodes',
+						folder,
+						'__schema__',
+						`v${paddedVersion(version)}.json`,
+					),
+					'utf8',
+				),
+			) as unknown;
+			expect(await res.json()).toEqual(committed);
+		},
+	);
 });

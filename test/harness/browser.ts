@@ -31,11 +31,6 @@ export function findChromium(): string | undefined {
 }
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const PACKAGE_NAME = (
-	JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-		name: string;
-	}
-).name;
 export const IMAGES_DIR = path.join(ROOT, 'docs', 'images');
 
 /** A console error or uncaught page error, with where it came from. */
@@ -71,22 +66,6 @@ const ALLOWED: Array<{ why: string; matches(problem: BrowserProblem, n8nUrl: str
 			p.kind === 'console' &&
 			p.text.startsWith('Failed to load resource: net::ERR_INTERNET_DISCONNECTED') &&
 			!p.url.startsWith(n8nUrl),
-	},
-	{
-		// The editor's schema preview asks n8n for a node's output schema (`__schema__/v<version>.json`
-		// in the node's folder, n8n-core's output-schema-resolver), for the triggers too. The action
-		// node ships one per operation (docs/architecture.md, "Output schemas"); the triggers ship
-		// none, so n8n answers 404 for them. Allowed only for a node whose dist/ folder has no
-		// __schema__: a 404 for the action node's schemas fails the test.
-		why: 'schema preview of a node that ships no __schema__ folder (the triggers)',
-		matches: (p, n8nUrl) => {
-			const match = new RegExp(
-				`^${n8nUrl.replace(/[.]/g, '\\.')}/schemas/${PACKAGE_NAME}\\.(\\w+)/[\\d.]+\\.json$`,
-			).exec(p.url);
-			if (p.kind !== 'console' || !match || !p.text.includes('status of 404')) return false;
-			const folder = match[1][0].toUpperCase() + match[1].slice(1);
-			return !fs.existsSync(path.join(ROOT, 'dist', 'nodes', folder, '__schema__'));
-		},
 	},
 	{
 		// n8n 2.41's editor logs this whenever a workflow is opened from the workflow list, also a

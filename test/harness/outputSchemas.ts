@@ -1,9 +1,12 @@
 /**
  * What the output-schema tests expect, read from the action node's description: its versions,
  * the Resource → Operation options each version shows, and where n8n looks for each schema
- * (docs/architecture.md, "Output schemas").
+ * (docs/architecture.md, "Output schemas"); and a check of trigger items against theirs.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+
+import Ajv from 'ajv';
 
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
@@ -72,3 +75,18 @@ export function operationsOf(version: number): Array<{ resource: string; operati
 /** The schema's path below SCHEMA_DIR, as n8n's server resolves it. */
 export const schemaFile = (version: number, resource: string, operation: string): string =>
 	path.join(`v${paddedVersion(version)}`, resource, `${operation}.json`);
+
+/**
+ * The errors of `items` against a trigger's committed output schema for `version`
+ * (`nodes/<folder>/__schema__/v<x.y.z>.json`): one line per item that does not match.
+ */
+export function triggerSchemaErrors(folder: string, version: number, items: unknown[]): string[] {
+	const file = path.join(__dirname, '..', '..', 'nodes', folder, '__schema__');
+	const schema = JSON.parse(
+		fs.readFileSync(path.join(file, `v${paddedVersion(version)}.json`), 'utf8'),
+	) as object;
+	const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+	return items.flatMap((item, index) =>
+		validate(item) ? [] : [`item ${index}: ${new Ajv().errorsText(validate.errors)}`],
+	);
+}

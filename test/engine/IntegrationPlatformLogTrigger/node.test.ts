@@ -16,6 +16,7 @@ import {
 	startSimulator,
 	type LogSimulator,
 } from '../../harness/logTriggerEngine';
+import { triggerSchemaErrors } from '../../harness/outputSchemas';
 
 let sim: LogSimulator;
 beforeAll(async () => {
@@ -105,6 +106,8 @@ describe('first poll and output', () => {
 		const out = await r.poll();
 		const items = json(out.items);
 		expect(items).toHaveLength(12);
+		// Version 1 (the harness's), as the editor previews it (__schema__/v1.0.0.json).
+		expect(triggerSchemaErrors('IntegrationPlatformLogTrigger', 1, items)).toEqual([]);
 		const stamps = items.map((i) => i.timestampIso as string);
 		expect(stamps).toEqual([...stamps].sort());
 		const shared = items.filter((i) => i.timestamp === SEED.sharedLogTimestamp);

@@ -20,6 +20,7 @@ import {
 	startSimulator,
 	type LogSimulator,
 } from '../../harness/logTriggerEngine';
+import { triggerSchemaErrors } from '../../harness/outputSchemas';
 
 let sim: LogSimulator;
 beforeAll(async () => {
@@ -70,6 +71,8 @@ describe('an installation', () => {
 		sim.appendLog(created.id, { message: { msg: 'new op 2' } });
 		const second = await r.poll();
 		expect(msgs(second.items)).toEqual(['running op, after the start', 'new op 1', 'new op 2']);
+		// What the editor previews before the first poll (__schema__/v2.0.0.json).
+		expect(triggerSchemaErrors('IntegrationPlatformLogTrigger', 2, json(second.items))).toEqual([]);
 		expect(json(second.items)[1]).toMatchObject({
 			operationId: created.id,
 			installationId: INST,

@@ -19,6 +19,7 @@ import {
 	SIGNING_SECRET_CREDENTIAL,
 	TriggerHarness,
 } from '../../harness/eventTriggerEngine';
+import { triggerSchemaErrors } from '../../harness/outputSchemas';
 
 const P = `/projects/${SEED.projectName}`;
 const project = { __rl: true, mode: 'id', value: SEED.projectName };
@@ -295,6 +296,8 @@ describe('deliveries from the simulator', () => {
 		for (const d of sim.deliveries.list()) expect(d.state).toBe('delivered');
 
 		const items = h.started().map((r) => r.items![0]);
+		// What the editor previews before the first delivery (__schema__/v2.0.0.json).
+		expect(triggerSchemaErrors('IntegrationPlatformTrigger', 2, items)).toEqual([]);
 		expect(items.map((i) => i.event)).toEqual([
 			'read',
 			'read',
@@ -361,6 +364,7 @@ describe('deliveries from the simulator', () => {
 			},
 		});
 		const [reads, schema] = h.started().map((r) => r.items!);
+		expect(triggerSchemaErrors('IntegrationPlatformTrigger', 2, [...reads, ...schema])).toEqual([]);
 		expect(reads.map((i) => (i.fields as { email: string }).email)).toEqual(['a@x', 'b@x']);
 		expect(reads[0].message).toMatchObject({ action: 'read', objectName: 'contacts' });
 		expect(reads[0].message).not.toHaveProperty('result');
