@@ -3,8 +3,8 @@
 /**
  * What P2 and P5 send and where: a read-result message, Svix signatures computed here
  * independently of the node (svix webhook.ts sign()), and the workflows that receive them (the
- * Integration Platform Trigger with its signing secret typed in, no registration; n8n's Webhook
- * node as the peer), each followed by a NoOp.
+ * Integration Platform Trigger with its signing secret typed in or taken from the destination, no
+ * registration; n8n's Webhook node as the peer), each followed by a NoOp.
  */
 const crypto = require('node:crypto');
 const { SEED } = require('../simulator');
@@ -32,12 +32,13 @@ const body = JSON.stringify({
 	],
 });
 
-/** A fresh message id and its Svix headers for `body`. */
-function signed() {
+/** A fresh message id and its Svix headers for `body`, signed with `secret` (a whsec_ secret). */
+function signed(secret = SECRET) {
+	const key = secret === SECRET ? KEY : Buffer.from(secret.slice('whsec_'.length), 'base64');
 	const id = `msg_${crypto.randomUUID().replace(/-/g, '')}`;
 	const timestamp = Math.floor(Date.now() / 1000);
 	const signature = crypto
-		.createHmac('sha256', KEY)
+		.createHmac('sha256', key)
 		.update(`${id}.${timestamp}.${body}`)
 		.digest('base64');
 	return {
@@ -88,6 +89,41 @@ const ourTrigger = {
 };
 
 /**
+ * The Integration Platform Trigger as a new node is set up (the secret from the destination,
+ * fetched once with the API credential and kept in memory), on the simulator's seeded destination,
+ * registering nothing; deliveries are signed with that destination's secret
+ * (SEED.webhookSigningKey).
+ */
+const ourDefaultTrigger = {
+	type: 'n8n-nodes-integration-platform.integrationPlatformTrigger',
+	typeVersion: 2,
+	parameters: {
+		authentication: 'apiKey',
+		project: { __rl: true, mode: 'name', value: SEED.projectName },
+		registerDestination: false,
+		destinationName: SEED.destinationName,
+		events: ['read', 'subscribe', 'schema.watch', 'notification'],
+		output: 'message',
+		verifySignature: true,
+	},
+	credentials: { integrationPlatformApi: { id: 'set-by-bench', name: 'bench' } },
+};
+
+/**
+ * Creates an API credential for the simulator at `apiUrl` in `n8n`; returns the credential map
+ * for createWorkflow.
+ * @param {any} n8n @param {string} apiUrl
+ */
+async function apiCredential(n8n, apiUrl) {
+	const created = await n8n.createCredential({
+		type: 'integrationPlatformApi',
+		name: 'bench api key',
+		data: { apiKey: SEED.apiKey, baseUrl: apiUrl },
+	});
+	return { integrationPlatformApi: { id: created.id, name: created.name } };
+}
+
+/**
  * Creates the credential holding SECRET in `n8n` once; returns the credential map for
  * createWorkflow.
  * @param {any} n8n
@@ -115,6 +151,8 @@ module.exports = {
 	signed,
 	workflow,
 	ourTrigger,
+	ourDefaultTrigger,
 	ourTriggerUrl,
+	apiCredential,
 	signingSecretCredential,
 };
