@@ -97,7 +97,7 @@ async function p1(/** @type {any} */ ctx) {
 	const destinationPath = `${sim.apiUrl}/v1/projects/${SEED.projectName}/destinations/`;
 	const ours = {
 		type: 'n8n-nodes-integration-platform.integrationPlatform',
-		typeVersion: 1,
+		typeVersion: 2,
 		parameters: {
 			resource: 'destination',
 			operation: 'get',
@@ -171,7 +171,7 @@ async function p1(/** @type {any} */ ctx) {
 			ours: async () =>
 				workflow(writeItems(), {
 					type: 'n8n-nodes-integration-platform.integrationPlatform',
-					typeVersion: 1,
+					typeVersion: 2,
 					parameters: {
 						resource: 'topicDestinationRoute',
 						operation: 'create',
