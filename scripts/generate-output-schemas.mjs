@@ -656,18 +656,20 @@ function triggerVersions(/** @type {string} */ name) {
 	return Array.isArray(version) ? version : [version];
 }
 
-/** The triggers' files: path relative to ROOT → contents. */
+/** The triggers' files: trigger folder → (path relative to its __schema__ → contents). */
 export function triggerSchemaFiles() {
-	/** @type {Map<string, string>} */
-	const files = new Map();
+	/** @type {Record<string, Map<string, string>>} */
+	const byTrigger = {};
 	for (const [name, item] of Object.entries(TRIGGER_SCHEMAS)) {
 		const schema = { $schema: 'http://json-schema.org/draft-07/schema#', ...item() };
-		for (const version of triggerVersions(name)) {
-			const file = path.join('nodes', name, '__schema__', `${versionFolder(version)}.json`);
-			files.set(file, `${JSON.stringify(schema, null, '\t')}\n`);
-		}
+		byTrigger[name] = new Map(
+			triggerVersions(name).map((version) => [
+				`${versionFolder(version)}.json`,
+				`${JSON.stringify(schema, null, '\t')}\n`,
+			]),
+		);
 	}
-	return files;
+	return byTrigger;
 }
 
 /** Every file to write: path relative to SCHEMA_DIR → contents. */
@@ -699,51 +701,52 @@ function existingFiles(dir = SCHEMA_DIR, prefix = '') {
 		);
 }
 
-function main() {
-	const check = process.argv.includes('--check');
-	const wanted = schemaFiles();
-	const present = existingFiles();
+/**
+ * Makes the schema folder `dir` (below ROOT) hold exactly `files` (paths relative to it), or with
+ * `check` lists what differs. Returns the problems found.
+ * @param {string} dir @param {Map<string, string>} files @param {boolean} check
+ */
+function sync(dir, files, check) {
 	const problems = [];
-	for (const [file, text] of wanted) {
-		const target = path.join(SCHEMA_DIR, file);
+	const base = path.join(ROOT, dir);
+	for (const [file, text] of files) {
+		const target = path.join(base, file);
 		const current = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined;
 		if (current === text) continue;
-		if (check) problems.push(`${current === undefined ? 'missing' : 'differs'}: ${file}`);
+		if (check)
+			problems.push(`${current === undefined ? 'missing' : 'differs'}: ${path.join(dir, file)}`);
 		else {
 			fs.mkdirSync(path.dirname(target), { recursive: true });
 			fs.writeFileSync(target, text);
 		}
 	}
-	for (const file of present.filter((f) => !wanted.has(f))) {
-		if (check) problems.push(`left over: ${file}`);
-		else fs.rmSync(path.join(SCHEMA_DIR, file));
-	}
-	const triggers = triggerSchemaFiles();
-	for (const [file, text] of triggers) {
-		const target = path.join(ROOT, file);
-		const current = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined;
-		if (current === text) continue;
-		if (check) problems.push(`${current === undefined ? 'missing' : 'differs'}: ${file}`);
-		else {
-			fs.mkdirSync(path.dirname(target), { recursive: true });
-			fs.writeFileSync(target, text);
-		}
-	}
-	for (const name of Object.keys(TRIGGER_SCHEMAS)) {
-		const dir = path.join('nodes', name, '__schema__');
-		for (const file of existingFiles(path.join(ROOT, dir))) {
-			if (triggers.has(path.join(dir, file))) continue;
-			if (check) problems.push(`left over: ${path.join(dir, file)}`);
-			else fs.rmSync(path.join(ROOT, dir, file));
-		}
+	for (const file of existingFiles(base).filter((f) => !files.has(f))) {
+		if (check) problems.push(`left over: ${path.join(dir, file)}`);
+		else fs.rmSync(path.join(base, file));
 	}
 	if (!check) {
 		// Folders of operations or versions that went away.
-		for (const dir of existingDirs().reverse()) {
-			if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
+		for (const folder of existingDirs(base).reverse()) {
+			if (fs.readdirSync(folder).length === 0) fs.rmdirSync(folder);
 		}
+	}
+	return problems;
+}
+
+function main() {
+	const check = process.argv.includes('--check');
+	const wanted = schemaFiles();
+	const triggers = triggerSchemaFiles();
+	const problems = [
+		...sync(path.relative(ROOT, SCHEMA_DIR), wanted, check),
+		...Object.entries(triggers).flatMap(([name, files]) =>
+			sync(path.join('nodes', name, '__schema__'), files, check),
+		),
+	];
+	const triggerCount = Object.values(triggers).reduce((n, files) => n + files.size, 0);
+	if (!check) {
 		process.stdout.write(
-			`${wanted.size} output schemas in ${path.relative(ROOT, SCHEMA_DIR)}, ${triggers.size} of the triggers\n`,
+			`${wanted.size} output schemas in ${path.relative(ROOT, SCHEMA_DIR)}, ${triggerCount} of the triggers\n`,
 		);
 		return;
 	}
@@ -754,7 +757,7 @@ function main() {
 		process.exitCode = 1;
 	} else {
 		process.stdout.write(
-			`${wanted.size} output schemas up to date, ${triggers.size} of the triggers\n`,
+			`${wanted.size} output schemas up to date, ${triggerCount} of the triggers\n`,
 		);
 	}
 }
