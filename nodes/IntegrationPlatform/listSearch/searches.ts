@@ -362,6 +362,18 @@ export async function searchGroups(
 	);
 }
 
+/** The objects a revision's content reads or writes, by name. */
+function objectsOf(revision: unknown, into: Set<string>): Set<string> {
+	const content = ((revision as IDataObject | undefined)?.content ?? {}) as IDataObject;
+	for (const action of ['read', 'write']) {
+		const objects = ((content[action] as IDataObject | undefined)?.objects ?? []) as IDataObject[];
+		for (const object of Array.isArray(objects) ? objects : []) {
+			if (typeof object?.objectName === 'string') into.add(object.objectName);
+		}
+	}
+	return into;
+}
+
 /** Objects the integration reads or writes, from its latest revision; the value is the object name. */
 export async function searchObjects(
 	this: ILoadOptionsFunctions,
@@ -374,19 +386,39 @@ export async function searchObjects(
 		'GET',
 		`/projects/${project}/integrations/${integration}`,
 	)) as IDataObject;
-	const content = ((body?.latestRevision as IDataObject | undefined)?.content ?? {}) as IDataObject;
-	const names = new Set<string>();
-	for (const action of ['read', 'write']) {
-		const objects = ((content[action] as IDataObject | undefined)?.objects ?? []) as IDataObject[];
-		for (const object of Array.isArray(objects) ? objects : []) {
-			if (typeof object?.objectName === 'string') names.add(object.objectName);
-		}
-	}
+	const names = objectsOf(body?.latestRevision, new Set<string>());
 	return results(
 		this,
 		[...names].filter((name) => matches(filter, name)).map((name) => ({ name, value: name })),
 		filter,
 		'The integration reads and writes no objects: its latest revision names none',
+	);
+}
+
+/**
+ * Object Metadata's Object list: through an installation, the objects of its integration
+ * (searchObjects); through a connection, the objects the project's integrations of the chosen
+ * provider read or write. Any other object of the provider can be given By Name.
+ */
+export async function searchMetadataObjects(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	if (currentText(this, 'operation') === 'getForInstallation') {
+		return await searchObjects.call(this, filter);
+	}
+	const project = selected(this, 'project', 'project');
+	const provider = currentText(this, 'provider');
+	if (!provider) throw new NodeOperationError(this.getNode(), 'Select a provider first');
+	const names = new Set<string>();
+	for (const integration of await list(this, `/projects/${project}/integrations`)) {
+		if (integration.provider === provider) objectsOf(integration.latestRevision, names);
+	}
+	return results(
+		this,
+		[...names].filter((name) => matches(filter, name)).map((name) => ({ name, value: name })),
+		filter,
+		`No integration of this project reads or writes ${provider} objects: give the object By Name`,
 	);
 }
 

@@ -136,6 +136,34 @@ describe('version 2: lists send what the text fields sent', () => {
 		expect(upsert.requests[0].body).toMatchObject({ groupRef: SEED.groupRef });
 	});
 
+	test('Object Metadata: the object from a list or by name, sent as version 1 sends its text', async () => {
+		const sent = [];
+		for (const [objectName, version] of [
+			['contacts', {}],
+			[fromList('contacts'), version2],
+			[rl('contacts', 'id'), version2],
+		] as const) {
+			const result = await run(
+				sim,
+				{
+					resource: 'objectMetadata',
+					operation: 'getForConnection',
+					project,
+					provider: 'hubspot',
+					objectName,
+					groupRef: version === version2 ? fromList(SEED.groupRef) : SEED.groupRef,
+				},
+				version,
+			);
+			expect(result.error).toBeUndefined();
+			sent.push(
+				`${result.requests[0].pathname}?${new URLSearchParams(result.requests[0].query as Record<string, string>)}`,
+			);
+		}
+		expect(new Set(sent).size).toBe(1);
+		expect(sent[0]).toContain('/providers/hubspot/objects/contacts/metadata');
+	});
+
 	test('a Group an expression leaves empty is refused before sending, by its label', async () => {
 		const result = await run(
 			sim,

@@ -5,7 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { integrationField } from '../../fields';
+import { listLocator, typedMode } from '../../../common/locator';
+import { fromVersion2, inVersion1, integrationField } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 
 const resource = 'objectMetadata';
@@ -65,6 +66,8 @@ export const objectMetadataFields: INodeProperties[] = [
 			'The provider of the connection. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: showFor('getForConnection'),
 	},
+	// Version 1 keeps its text field; version 2 picks the object from a list (a resource
+	// locator's saved value has another shape than text, docs/architecture.md "Node versions").
 	{
 		displayName: 'Object Name',
 		name: 'objectName',
@@ -74,8 +77,23 @@ export const objectMetadataFields: INodeProperties[] = [
 		placeholder: 'e.g. contacts',
 		description:
 			"The object: the provider's name, or (via an installation) the name the integration maps it to",
-		displayOptions: showFor('getForConnection', 'getForInstallation'),
+		displayOptions: {
+			show: { ...showFor('getForConnection', 'getForInstallation').show, ...inVersion1 },
+		},
 	},
+	listLocator({
+		// The label version 1 shows: errors name the field by it in both versions.
+		displayName: 'Object Name',
+		name: 'objectName',
+		description:
+			"The object: from the objects the project's integrations read or write, or by the provider's name (via an installation, the name the integration maps it to)",
+		search: 'searchMetadataObjects',
+		select: 'Select an object…',
+		typed: [typedMode('By Name', 'id', 'contacts')],
+		displayOptions: {
+			show: { ...showFor('getForConnection', 'getForInstallation').show, ...fromVersion2 },
+		},
+	}),
 	{
 		displayName: 'Options',
 		name: 'metadataOptions',

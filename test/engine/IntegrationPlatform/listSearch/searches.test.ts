@@ -8,6 +8,7 @@ import {
 	searchConsumers,
 	searchGroupRefs,
 	searchGroups,
+	searchMetadataObjects,
 	searchOperations,
 	searchTopics,
 } from '../../../../nodes/IntegrationPlatform/listSearch/searches';
@@ -172,5 +173,40 @@ describe('searchIntegrations', () => {
 	test('lists the integrations; filtered by name', async () => {
 		const result = await searchIntegrations.call(context({}), SEED.integrationName);
 		expect(values(result)).toContain(SEED.integrationId);
+	});
+});
+
+describe('searchMetadataObjects: Object Metadata’s objects', () => {
+	test('via an installation: the objects its integration reads or writes', async () => {
+		const result = await searchMetadataObjects.call(
+			context({ operation: 'getForInstallation', integration: SEED.integrationId }),
+		);
+		expect(values(result)).toEqual(expect.arrayContaining(['contacts', 'companies']));
+	});
+
+	test("via a connection: the objects the project's integrations of the provider read or write", async () => {
+		const result = await searchMetadataObjects.call(
+			context({ operation: 'getForConnection', provider: 'hubspot' }),
+		);
+		expect(values(result)).toEqual(expect.arrayContaining(['contacts', 'companies']));
+		expect(new Set(values(result)).size).toBe(result.results.length);
+		const filtered = await searchMetadataObjects.call(
+			context({ operation: 'getForConnection', provider: 'hubspot' }),
+			'comp',
+		);
+		expect(values(filtered)).toEqual(['companies']);
+	});
+
+	test('no integration of the provider, or no provider yet: the list says why', async () => {
+		await expect(
+			searchMetadataObjects.call(
+				context({ operation: 'getForConnection', provider: 'salesforce' }),
+			),
+		).rejects.toThrow(
+			'No integration of this project reads or writes salesforce objects: give the object By Name',
+		);
+		await expect(
+			searchMetadataObjects.call(context({ operation: 'getForConnection' })),
+		).rejects.toThrow('Select a provider first');
 	});
 });
