@@ -311,11 +311,7 @@ export async function searchInvites(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const orgId = this.getCurrentNodeParameter('orgId', { extractValue: true });
-	if (typeof orgId !== 'string' || orgId.trim() === '') {
-		throw new NodeOperationError(this.getNode(), 'Select an organization first');
-	}
-	const org = encodePathSegment(orgId.trim());
+	const org = selected(this, 'orgId', 'organization');
 	const invites = await list(this, `/orgs/${org}/invites`);
 	const pendingFirst = (status: unknown) => (status === 'pending' ? 0 : 1);
 	return listOrReason(
