@@ -82,3 +82,18 @@ test("Connection → Get Many's Group filter: a list inside the Filters collecti
 		expect.arrayContaining([SEED.groupRef, SEED.apiKeyGroupRef]),
 	);
 });
+
+test('Object Metadata → Get via Connection: the Object list shows the objects of the provider’s integrations', async () => {
+	const { status, body } = await listSearch(
+		'searchMetadataObjects',
+		{ resource: 'objectMetadata', operation: 'getForConnection', project, provider: 'hubspot' },
+		'parameters.objectName',
+	);
+	expect(status).toBe(200);
+	expect(body.data.results).toEqual(
+		expect.arrayContaining([
+			{ name: 'contacts', value: 'contacts' },
+			{ name: 'companies', value: 'companies' },
+		]),
+	);
+});
