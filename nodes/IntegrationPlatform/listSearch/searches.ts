@@ -392,9 +392,10 @@ export async function searchObjects(
 }
 
 /**
- * Object Metadata's Object list: through an installation, the objects of its integration
- * (searchObjects); through a connection, the objects the project's integrations of the chosen
- * provider read or write. Any other object of the provider can be given By Name.
+ * The Object list of the operations that read an object's metadata (Object Metadata, Custom Field
+ * → Get Many): through an installation, the objects of its integration (searchObjects); through a
+ * connection, the objects the project's integrations of the chosen provider read or write. Any
+ * other object of the provider can be given By Name.
  */
 export async function searchMetadataObjects(
 	this: ILoadOptionsFunctions,

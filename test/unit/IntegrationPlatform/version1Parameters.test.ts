@@ -4,7 +4,8 @@
  * whose type changes (text → resource locator) changes the shape of its saved value. The snapshot
  * was written from the description at 0ef0b53 (before version 2 got lists) and lists, for each
  * resource and operation, the parameters version 1 shows with their type, default and required
- * flag, and the same of each collection option.
+ * flag, and the same of each collection option. Custom Field → Get Many, added with version 2
+ * and not yet released, has its Group and Object Name lists in every version.
  */
 import type {
 	INode,

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { integrationField } from '../../fields';
-import { byGroupRef, listLocator } from '../../../common/locator';
+import { byGroupRef, listLocator, typedMode } from '../../../common/locator';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { buildUpsertBody, customFieldsOf, splitFieldResults } from './body';
 
@@ -274,16 +274,17 @@ export const customFieldFields: INodeProperties[] = [
 		typed: [byGroupRef],
 		displayOptions: { show: { resource: [resource], operation: ['getAll'] } },
 	}),
-	{
+	// Like its Group, a list in every version (Get Many came with version 2's lists).
+	listLocator({
 		displayName: 'Object Name',
 		name: 'objectName',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. contacts',
-		description: 'The provider object whose custom fields are listed',
+		description:
+			"The provider object whose custom fields are listed: from the objects the project's integrations of the provider read or write, or by name",
+		search: 'searchMetadataObjects',
+		select: 'Select an object…',
+		typed: [typedMode('By Name', 'id', 'contacts')],
 		displayOptions: { show: { resource: [resource], operation: ['getAll'] } },
-	},
+	}),
 	{
 		displayName: 'Fields',
 		name: 'fieldDefinitions',

@@ -210,3 +210,10 @@ describe('searchMetadataObjects: Object Metadata’s objects', () => {
 		).rejects.toThrow('Select a provider first');
 	});
 });
+
+test('Custom Field → Get Many: the same Object list as Object Metadata via a connection', async () => {
+	const result = await searchMetadataObjects.call(
+		context({ resource: 'customField', operation: 'getAll', provider: 'hubspot' }),
+	);
+	expect(values(result)).toEqual(expect.arrayContaining(['contacts', 'companies']));
+});

@@ -194,7 +194,7 @@ describe('Custom Field → Get Many', () => {
 		project: rl(SEED.projectId),
 		provider: 'hubspot',
 		groupRef: rl(SEED.groupRef),
-		objectName: 'contacts',
+		objectName: rl('contacts'),
 	};
 
 	test("lists only the object's custom fields, one item each", async () => {
