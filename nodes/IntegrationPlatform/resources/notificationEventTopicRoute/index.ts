@@ -1,9 +1,9 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { fromVersion2, inVersion1, returnAllAndLimit } from '../../fields';
+import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
-import { filterQuery } from '../topicDestinationRoute/filters';
+import { filterQuery, routeFilters, TOPIC_FILTER } from '../topicDestinationRoute/filters';
 import { byId, listLocator } from '../../../common/locator';
 
 const resource = 'notificationEventTopicRoute';
@@ -93,16 +93,10 @@ export const notificationEventTopicRouteFields: INodeProperties[] = [
 		displayOptions: showFor(['create']),
 	},
 	...returnAllAndLimit(showFor(['getAll'])),
-	// Version 1 keeps its text filters; version 2 picks them from lists (a resource locator's saved
-	// value has another shape than text, docs/architecture.md "Node versions").
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { ...showFor(['getAll']).show, ...inVersion1 } },
-		options: [
+	...routeFilters(
+		showFor(['getAll']).show,
+		[TOPIC_FILTER('Only routes to this topic')],
+		[
 			{
 				displayName: 'Event Type',
 				name: 'eventType',
@@ -111,40 +105,6 @@ export const notificationEventTopicRouteFields: INodeProperties[] = [
 				options: EVENT_TYPES,
 				description: 'Only routes of this event type',
 			},
-			{
-				displayName: 'Topic',
-				name: 'topicId',
-				type: 'string',
-				default: '',
-				description: 'Only routes to this topic',
-			},
 		],
-	},
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { ...showFor(['getAll']).show, ...fromVersion2 } },
-		options: [
-			{
-				displayName: 'Event Type',
-				name: 'eventType',
-				type: 'options',
-				default: 'connection.error',
-				options: EVENT_TYPES,
-				description: 'Only routes of this event type',
-			},
-			listLocator({
-				displayName: 'Topic',
-				name: 'topicId',
-				description: 'Only routes to this topic (its ID; the list shows names)',
-				search: 'searchTopics',
-				select: 'Select a topic…',
-				typed: [byId('2d4f…')],
-				required: false,
-			}),
-		],
-	},
+	),
 ];

@@ -1,9 +1,9 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { fromVersion2, inVersion1, returnAllAndLimit } from '../../fields';
+import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/defineOperation';
-import { filterQuery } from './filters';
+import { filterQuery, routeFilters, TOPIC_FILTER } from './filters';
 import { byId, listLocator } from '../../../common/locator';
 
 const resource = 'topicDestinationRoute';
@@ -78,58 +78,15 @@ export const topicDestinationRouteFields: INodeProperties[] = [
 		displayOptions: showFor(['delete']),
 	}),
 	...returnAllAndLimit(showFor(['getAll'])),
-	// Version 1 keeps its text filters; version 2 picks them from lists (a resource locator's saved
-	// value has another shape than text, docs/architecture.md "Node versions").
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { ...showFor(['getAll']).show, ...inVersion1 } },
-		options: [
-			{
-				displayName: 'Destination',
-				name: 'destinationId',
-				type: 'string',
-				default: '',
-				description: 'Only routes to this destination',
-			},
-			{
-				displayName: 'Topic',
-				name: 'topicId',
-				type: 'string',
-				default: '',
-				description: 'Only routes from this topic',
-			},
-		],
-	},
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { ...showFor(['getAll']).show, ...fromVersion2 } },
-		options: [
-			listLocator({
-				displayName: 'Destination',
-				name: 'destinationId',
-				description: 'Only routes to this destination (its ID; the list shows names)',
-				search: 'searchDestinationIds',
-				select: 'Select a destination…',
-				typed: [byId('0c5e…')],
-				required: false,
-			}),
-			listLocator({
-				displayName: 'Topic',
-				name: 'topicId',
-				description: 'Only routes from this topic (its ID; the list shows names)',
-				search: 'searchTopics',
-				select: 'Select a topic…',
-				typed: [byId('2d4f…')],
-				required: false,
-			}),
-		],
-	},
+	...routeFilters(showFor(['getAll']).show, [
+		{
+			displayName: 'Destination',
+			name: 'destinationId',
+			keeps: 'Only routes to this destination',
+			search: 'searchDestinationIds',
+			select: 'Select a destination…',
+			example: '0c5e…',
+		},
+		TOPIC_FILTER('Only routes from this topic'),
+	]),
 ];
