@@ -446,28 +446,8 @@ function providerAnswer() {
 // The node's operations
 // ---------------------------------------------------------------------------------------------
 
-/** Lets Node require the node's TypeScript sources (transpiled, not type-checked). */
-function requireTypeScript(/** @type {string} */ file) {
-	const ts = require('typescript');
-	const previous = require.extensions['.ts'];
-	require.extensions['.ts'] = (module, filename) => {
-		const { outputText } = ts.transpileModule(fs.readFileSync(filename, 'utf8'), {
-			compilerOptions: {
-				module: ts.ModuleKind.CommonJS,
-				target: ts.ScriptTarget.ES2022,
-				esModuleInterop: true,
-			},
-			fileName: filename,
-		});
-		// @ts-expect-error Module#_compile is Node's own loader step
-		module._compile(outputText, filename);
-	};
-	try {
-		return require(file);
-	} finally {
-		require.extensions['.ts'] = previous;
-	}
-}
+/** The node's TypeScript sources, transpiled (not type-checked). */
+const { requireTypeScript } = require('./tsRequire.cjs');
 
 /** 1 → "v1.0.0", 1.1 → "v1.1.0": n8n pads a node version to three parts for the folder name. */
 export const versionFolder = (/** @type {number} */ version) =>

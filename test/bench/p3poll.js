@@ -7,7 +7,7 @@
  * history, builds the cursor), a steady poll (nothing new), a poll with one new entry, heap
  * growth of each, and the static data's size.
  */
-require('./tsRequire');
+require('../../scripts/tsRequire.cjs').registerTypeScript();
 const { PollRunner } = require('../harness/poll.ts');
 const {
 	IntegrationPlatformLogTrigger,

@@ -36,7 +36,7 @@ async function child(
 	/** @type {string} */ mode,
 ) {
 	require('../harness/engineEnv');
-	require('./tsRequire');
+	require('../../scripts/tsRequire.cjs').registerTypeScript();
 	const { runNode } = require('../harness/engine.ts');
 	// By its full name: without the extension, plain Node resolves the node's codex (.node.json).
 	const {
