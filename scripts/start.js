@@ -11,7 +11,8 @@
  * half-way, the next start creates only what is missing, never a second copy; once complete
  * (.n8n-start/npm-start.json), it is not repeated, so examples you delete stay deleted.
  * Environment: N8N_PORT (5678), SIM_PORT (4010; the read, write, search and proxy hosts use
- * SIM_PORT + 1 … SIM_PORT + 4).
+ * SIM_PORT + 1 … SIM_PORT + 4), N8N_START_FOLDER (.n8n-start), E2E_BUILT=1 (dist/ is current: pack
+ * without building, as the e2e layer of `npm test` does).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -23,23 +24,44 @@ const {
 	OWNER,
 } = require('../test/harness/n8n');
 const { startSimulator, SEED } = require('../test/simulator');
+const { followParent } = require('../test/harness/ownedProcess');
 
 const ROOT = path.resolve(__dirname, '..');
-const USER_FOLDER = path.join(ROOT, '.n8n-start');
+const USER_FOLDER = process.env.N8N_START_FOLDER || path.join(ROOT, '.n8n-start');
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const SIM_PORT = Number(process.env.SIM_PORT ?? 4010);
 const say = (/** @type {string} */ message) => process.stdout.write(`${message}\n`);
 let stopping = false;
+/** What is running so far: Ctrl-C or SIGTERM at any moment, even mid-start, stops exactly that. */
+/** @type {Awaited<ReturnType<typeof startN8n>> | undefined} */
+let n8n;
+/** @type {Awaited<ReturnType<typeof startSimulator>> | undefined} */
+let sim;
+
+async function stop() {
+	if (stopping) return;
+	stopping = true;
+	say('\n▸ Stopping n8n and the simulator …');
+	// n8n (and anything it or the runtime install started) is also ended by ownedProcess.js's
+	// watchdog if this process dies before it gets here.
+	await n8n?.stop();
+	await sim?.close();
+	say('Stopped.');
+	process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+followParent(); // `npm start` sent SIGTERM: npm's shell dies without passing it on
 
 async function main() {
 	const started = Date.now();
 	say('▸ Building and packing the package …');
-	const packageTgz = packPackage({ build: true });
+	const packageTgz = packPackage({ build: process.env.E2E_BUILT !== '1' });
 
 	say(
 		`▸ Starting the API simulator on 127.0.0.1:${SIM_PORT} (read, write, search and proxy hosts ${SIM_PORT + 1}–${SIM_PORT + 4}) …`,
 	);
-	const sim = await startSimulator({
+	sim = await startSimulator({
 		host: '127.0.0.1',
 		port: SIM_PORT,
 		readPort: SIM_PORT + 1,
@@ -57,32 +79,13 @@ async function main() {
 		`▸ Starting n8n on 127.0.0.1:${N8N_PORT} (first start provisions Node 24 and n8n: a few minutes) …`,
 	);
 	fs.mkdirSync(USER_FOLDER, { recursive: true });
-	const n8n = await startN8n({
+	n8n = await startN8n({
 		packageTgz,
 		userFolder: USER_FOLDER,
 		port: N8N_PORT,
 		progress: (m) => say(`  ${m}`),
 	});
-	// If this script dies, n8n must not outlive it.
-	process.on('exit', () => {
-		try {
-			if (n8n.pid) process.kill(n8n.pid, 'SIGTERM');
-		} catch {
-			// already stopped
-		}
-	});
-
-	const stop = async () => {
-		if (stopping) return;
-		stopping = true;
-		say('\n▸ Stopping n8n and the simulator …');
-		await n8n.stop();
-		await sim.close();
-		say('Stopped.');
-		process.exit(0);
-	};
-	process.on('SIGINT', stop);
-	process.on('SIGTERM', stop);
+	if (stopping) return; // stopped while n8n was starting: stop() has it now
 
 	const marker = path.join(USER_FOLDER, 'npm-start.json');
 	if (!fs.existsSync(marker)) {

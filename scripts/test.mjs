@@ -17,7 +17,6 @@
  * REQUIRE_QUEUE=1 or REQUIRE_VERSIONS=1. Ends with one line per layer (passed, FAILED, skipped, not
  * run) and the total time; exits non-zero on any failure.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -28,6 +27,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const { queuePrerequisites } = require('../test/harness/n8n/queueServers.js');
 const runtime = require('../test/harness/runtime.js');
+const { followParent, killGroup, spawnOwned } = require('../test/harness/ownedProcess.js');
 const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
 const truthy = (/** @type {string | undefined} */ v) => v === '1' || v === 'true';
 const queueRequired = truthy(process.env.CI) || truthy(process.env.REQUIRE_QUEUE);
@@ -102,6 +102,26 @@ const layers = [
 	})),
 ];
 
+// `npm test -- --only=e2e,e2e-queue [-- <jest arguments>]`: those layers alone, with the jest
+// arguments (test paths, -t) added to each; used while developing and by test/e2e/signals.test.ts.
+const argv = process.argv.slice(2);
+const passThrough = argv.includes('--') ? argv.splice(argv.indexOf('--')).slice(1) : [];
+const only = argv
+	.find((a) => a.startsWith('--only='))
+	?.slice('--only='.length)
+	.split(',');
+const unknown = only?.filter((name) => !layers.some((l) => l.name === name)) ?? [];
+if (unknown.length) {
+	process.stderr.write(
+		`npm test: no layer ${unknown.join(', ')} (layers: ${layers.map((l) => l.name).join(', ')})\n`,
+	);
+	process.exit(2);
+}
+if (only) layers.splice(0, layers.length, ...layers.filter((l) => only.includes(l.name)));
+for (const layer of layers) if (layer.jest) layer.args.push(...passThrough);
+
+/** Tests counted over every Jest layer, for the closing line. */
+const counted = { passed: 0, failed: 0, skipped: 0 };
 /** @type {Map<string, { status: string, ms?: number, note?: string }>} */
 const results = new Map(layers.map((l) => [l.name, { status: 'not run' }]));
 /** @type {import('node:child_process').ChildProcess | undefined} */
@@ -131,7 +151,7 @@ function provision(version) {
 	const started = Date.now();
 	return new Promise((resolve) => {
 		let output = '';
-		const child = spawn(
+		const child = spawnOwned(
 			process.execPath,
 			[path.join(ROOT, 'test', 'harness', 'runtime.js'), version],
 			{ cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
@@ -159,7 +179,7 @@ function run(layer) {
 	const shown = [layer.command === 'npm' ? 'npm' : 'jest', ...layer.args].join(' ');
 	process.stdout.write(`\n▸ npm test: ${layer.name} (${shown})\n`);
 	return new Promise((resolve) => {
-		const child = spawn(cmd, argv, {
+		const child = spawnOwned(cmd, argv, {
 			cwd: ROOT,
 			stdio: ['ignore', 'inherit', 'inherit'],
 			env: { ...process.env, ...(layer.env ?? {}) },
@@ -172,6 +192,9 @@ function run(layer) {
 			let note;
 			if (layer.jest && fs.existsSync(report)) {
 				const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+				counted.passed += r.numPassedTests;
+				counted.failed += r.numFailedTests;
+				counted.skipped += r.numPendingTests;
 				note = `${r.numTotalTests} tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${r.numPendingTests ? `, ${r.numPendingTests} skipped` : ''} (${r.numTotalTestSuites} files)`;
 				fs.rmSync(report, { force: true });
 			}
@@ -180,22 +203,26 @@ function run(layer) {
 	});
 }
 
-// Ctrl-C or SIGTERM: passed on to the running layer, which then stops its n8n; nothing after it runs.
+// Ctrl-C or SIGTERM: passed on to the running layer's whole process group (it runs in one of its
+// own, test/harness/ownedProcess.js); its n8n, Redis, PostgreSQL and Chromium end with it. Nothing
+// after it runs. Should this process die first, the watchdog ends the layer all the same.
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
 	process.on(signal, () => {
 		interrupted = signal;
 		if (!running) process.exit(130);
-		running.kill(signal);
+		killGroup(running, signal);
 	});
 }
+followParent(); // `npm test` sent SIGTERM: npm's shell dies without passing it on
 
 const started = Date.now();
 const queue = queuePrerequisites(queueDb);
-const queueMissing = queue.missing.length > 0;
+const queueMissing = queue.missing.length > 0 && layers.some((l) => l.name === 'e2e-queue');
 // "redis-server is not installed (…); n8n's queue mode needs Redis." and the like.
 const why = queue.missing.map((m) => m.reason.split(' Install it with:')[0]).join(' ');
 let failed = false;
-if (chromiumMissing) {
+const selected = (/** @type {string} */ name) => layers.some((l) => l.name === name);
+if (chromiumMissing && selected('e2e')) {
 	const why = `Chromium is not installed (looked for ${CHROMIUM.join(', ')}); the browser check of the editor needs it.`;
 	banner([
 		`${browserRequired ? 'FAILING' : 'SKIPPING'} the browser checks (${BROWSER_TESTS.join(', ')}: the editor in headless Chromium):`,
@@ -301,4 +328,8 @@ const total = failed ? 'FAILED' : 'passed';
 const skipNote = skippedLayers.length ? `${skippedLayers.join(', ')} skipped (above)` : '';
 summary.push(line('total', total, Date.now() - started, skipNote));
 banner(['npm test summary', '', ...summary]);
+// The plain closing line CI runners read: every Jest layer's tests added up.
+process.stdout.write(
+	`tests: ${counted.passed} passed, ${counted.failed} failed${counted.skipped ? `, ${counted.skipped} skipped` : ''}\n`,
+);
 process.exitCode = interrupted ? 130 : failed ? 1 : 0;

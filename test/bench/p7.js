@@ -23,6 +23,7 @@
  */
 const { execFile } = require('node:child_process');
 const path = require('node:path');
+const { spawnOwned } = require('../harness/ownedProcess');
 const { promisify } = require('node:util');
 
 const COUNT = Number(process.env.BENCH_P7_OPERATIONS ?? 100_000);
@@ -186,8 +187,7 @@ async function child(
 
 /** Runs the child for one mode; the simulator answers from this process meanwhile. */
 async function measureMode(/** @type {any} */ sim, /** @type {string} */ mode) {
-	const { spawn } = require('node:child_process');
-	const proc = spawn(
+	const proc = spawnOwned(
 		process.execPath,
 		['--expose-gc', __filename, 'child', sim.apiUrl, sim.readUrl, mode],
 		{ stdio: ['pipe', 'pipe', 'inherit'] },

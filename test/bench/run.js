@@ -31,6 +31,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { ensureRuntime } = require('../harness/runtime');
+const { followParent } = require('../harness/ownedProcess');
 const { packPackage, startN8n } = require('../harness/n8n');
 const { startSimulator, SEED } = require('../simulator');
 const { median, say, seconds, workflow } = require('./common');
@@ -302,7 +303,8 @@ async function main() {
 	}
 	const runtime = await ensureRuntime();
 	say('Building and packing …');
-	const packageTgz = packPackage({ build: true });
+	// E2E_BUILT=1: dist/ is current (as in npm test's e2e layer); pack it as it is.
+	const packageTgz = packPackage({ build: process.env.E2E_BUILT !== '1' });
 	const starterTgz = packStarterStyle();
 	const sim = await startSimulator({ port: 0, readPort: 0, quiet: true, httpsWebhooksOnly: false });
 	const n8n = await startN8n({
@@ -380,6 +382,9 @@ async function main() {
 	writeReport(header, sections, results, started);
 }
 
+// `npm run bench` sent SIGTERM: npm's shell dies without passing it on. Dying, this process takes
+// its n8n with it (ownedProcess.js).
+followParent();
 main().catch((error) => {
 	process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
 	process.exit(1);

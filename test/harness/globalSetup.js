@@ -5,8 +5,12 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { packPackage, startN8n } = require('./n8n');
+const { followParent } = require('./ownedProcess');
 
 module.exports = async () => {
+	// SIGTERM to `npm run test:e2e` reaches npm's shell only: Jest then stops with it, and its n8n
+	// with Jest (ownedProcess.js).
+	followParent();
 	const started = Date.now();
 	// `npm test` builds first and says so; a direct `jest --selectProjects e2e` must not test a stale dist/.
 	const packageTgz = packPackage({ build: process.env.E2E_BUILT !== '1' });

@@ -23,6 +23,7 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { packPackage, redisVersion, startN8nCluster } = require('./n8n');
+const { followParent } = require('./ownedProcess');
 
 /**
  * @param {Awaited<ReturnType<typeof startN8nCluster>>} cluster
@@ -92,6 +93,8 @@ async function startControl(cluster) {
 }
 
 module.exports = async () => {
+	// As the e2e project's setup: SIGTERM to `npm run test:e2e:queue` stops Jest and its cluster.
+	followParent();
 	const started = Date.now();
 	// Fail loudly, before building anything, when Redis is missing: run directly, the project never
 	// skips (npm test, scripts/test.mjs, decides beforehand whether to run it).

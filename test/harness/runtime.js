@@ -15,11 +15,12 @@
  * Usable as a module (`ensureRuntime()`) and from the command line
  * (`node test/harness/runtime.js [version]`).
  */
-const { execFileSync, spawn } = require('node:child_process');
+const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { spawnOwned } = require('./ownedProcess');
 
 const NODE_VERSION = '24.21.0';
 /** The n8n every test layer but the version smoke runs. */
@@ -129,7 +130,8 @@ async function step(label, cmd, args, options) {
 	try {
 		await new Promise((resolve, reject) => {
 			let output = '';
-			const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+			// Owned: an install interrupted with its owner does not go on alone (ownedProcess.js).
+			const child = spawnOwned(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
 			child.stdout?.on('data', (d) => (output = (output + d).slice(-20_000)));
 			child.stderr?.on('data', (d) => (output = (output + d).slice(-20_000)));
 			child.on('error', reject);

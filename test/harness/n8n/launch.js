@@ -4,7 +4,7 @@
  * Starting one n8n process (`n8n start`, `worker` or `webhook`) on Node 24: its environment, free
  * ports, and waiting until it answers its readiness URL. Used by single.js and queueCluster.js.
  */
-const { spawn } = require('node:child_process');
+const { killGroup, spawnOwned } = require('../ownedProcess');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
@@ -167,7 +167,8 @@ function n8nEnv(runtime, userFolder) {
 async function launchN8n(spec) {
 	const timeoutMs = spec.timeoutMs ?? 240_000;
 	const started = Date.now();
-	const child = spawn(spec.runtime.node, [spec.runtime.n8nBin, ...spec.args], {
+	// Owned: it ends with this process however that ends (ownedProcess.js), even mid-start.
+	const child = spawnOwned(spec.runtime.node, [spec.runtime.n8nBin, ...spec.args], {
 		env: spec.env,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
@@ -206,9 +207,11 @@ async function launchN8n(spec) {
 				if (exitCode === null) {
 					child.kill('SIGTERM');
 					await within(exited, 20_000);
-					if (exitCode === null) child.kill('SIGKILL');
+					if (exitCode === null) killGroup(child, 'SIGKILL');
 					await exited;
 				}
+				// Whatever n8n started and left behind (its task runner) goes with it.
+				killGroup(child, 'SIGKILL');
 				await new Promise((r) => logStream.end(r));
 			})();
 			return stopping;
@@ -219,7 +222,7 @@ async function launchN8n(spec) {
 		if (exitCode !== null)
 			throw new Error(`${spec.name} exited during start-up (${exitCode}):\n${log.slice(-4000)}`);
 		if (Date.now() > deadline) {
-			child.kill('SIGKILL');
+			killGroup(child, 'SIGKILL');
 			throw new Error(`${spec.name} not ready after ${timeoutMs / 1000} s:\n${log.slice(-4000)}`);
 		}
 		try {

@@ -6,7 +6,8 @@
  * (`apt-get install redis-server postgresql`), started on free ports in the cluster's folder and
  * stopped by their PID; `queuePrerequisites()` says whether they are there without starting them.
  */
-const { spawn, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
+const { killGroup, spawnOwned } = require('../ownedProcess');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
@@ -132,7 +133,7 @@ function redisPing(port) {
  */
 function spawnRedis({ port, dir, logFile }) {
 	const log = fs.openSync(logFile, 'w');
-	const child = spawn(
+	const child = spawnOwned(
 		'redis-server',
 		[
 			'--bind',
@@ -169,7 +170,7 @@ function spawnRedis({ port, dir, logFile }) {
 			if (!running()) return;
 			child.kill('SIGTERM');
 			await within(exited, 10_000);
-			if (running()) child.kill('SIGKILL');
+			if (running()) killGroup(child, 'SIGKILL');
 		},
 	};
 }
@@ -214,10 +215,11 @@ function spawnPostgres({ bin, port, dir, logFile }) {
 		'max_connections=200',
 	];
 	const log = fs.openSync(logFile, 'w');
-	const child = spawn(
+	const child = spawnOwned(
 		path.join(bin, 'postgres'),
 		['-D', data, ...settings.flatMap((s) => ['-c', s])],
-		{ ...asPostgres, stdio: ['ignore', log, log] },
+		// SIGINT: PostgreSQL's fast shutdown (SIGTERM would wait for n8n's connections to close).
+		{ ...asPostgres, stdio: ['ignore', log, log], stopSignal: 'SIGINT' },
 	);
 	const exited = new Promise((resolve) => child.on('exit', () => resolve(undefined)));
 	fs.closeSync(log);
@@ -257,7 +259,7 @@ function spawnPostgres({ bin, port, dir, logFile }) {
 			if (!running()) return;
 			child.kill('SIGINT'); // "fast" shutdown: the postmaster, by its PID
 			await within(exited, 15_000);
-			if (running()) child.kill('SIGKILL');
+			if (running()) killGroup(child, 'SIGKILL');
 		},
 	};
 }
