@@ -58,7 +58,7 @@ describe('every action-node example runs on a worker', () => {
 				const finished = finishedByWorker();
 				return [...ran.values()].every((id) => finished.has(id)) ? finished : undefined;
 			},
-			15_000,
+			60_000,
 		);
 		const perWorker: Record<string, number> = {};
 		for (const id of ran.values()) {

@@ -98,7 +98,7 @@ afterAll(async () => {
 test('activation polls at once, records the history as seen ("start from now"), persists it, and starts no execution', async () => {
 	await activate();
 	await waitForPoll(0);
-	const cursor = await until('the persisted cursor', storedCursor, 15_000);
+	const cursor = await until('the persisted cursor', storedCursor, 60_000);
 	expect(cursor).toMatchObject({
 		v: CURSOR_VERSION,
 		ops: { [OP]: { m: '2025-06-02T08:15:46.000001999Z' } },

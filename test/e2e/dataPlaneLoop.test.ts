@@ -363,7 +363,7 @@ describe('write, search, proxy, triggered read: delivered to the event trigger, 
 				d.kind === 'read' &&
 				(d.payload as Json).operationId === readOperationId &&
 				d.state !== 'pending',
-			30_000,
+			60_000,
 		);
 		expect(delivery).toMatchObject({
 			destinationName: SEED.destinationName,
@@ -509,7 +509,7 @@ describe('write, search, proxy, triggered read: delivered to the event trigger, 
 					const executions = await n8n.executions(logWorkflowId);
 					return executions.every((e) => e.stoppedAt) ? await seen() : undefined;
 				},
-				15_000,
+				60_000,
 			).catch(() => result);
 			await sleep(1500);
 			result = await seen();

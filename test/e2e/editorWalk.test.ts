@@ -216,7 +216,7 @@ test('Record → Write built from scratch: found by searching, lists, fields map
 				(
 					await credential.evaluate((el) => el.querySelector('input')?.value ?? el.textContent)
 				)?.includes(ctx.credentials.integrationPlatformApi.name),
-			30_000,
+			60_000,
 		);
 
 		await pickFromList('project', new RegExp(SEED.projectName));

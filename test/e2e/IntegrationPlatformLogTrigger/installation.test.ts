@@ -79,7 +79,7 @@ test('activation lists the installation, persists the start and watches its runn
 	const data = await until(
 		'the persisted discovery state',
 		async () => (await staticData())?.discovery,
-		15_000,
+		60_000,
 	);
 	expect(data).toMatchObject({ v: 1, s: expect.any(String) });
 	expect(Object.keys(data.i[SEED.installationId].t)).toEqual([SEED.secondOperationId]);
