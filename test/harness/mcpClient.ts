@@ -26,7 +26,7 @@ export interface McpSession {
 export async function connectMcp(
 	baseUrl: string,
 	path: string,
-	timeoutMs = 30_000,
+	timeoutMs = 60_000,
 ): Promise<McpSession> {
 	const until = Date.now() + timeoutMs;
 	for (;;) {

@@ -241,7 +241,7 @@ class Deliveries {
 	 * @param {number} [timeoutMs]
 	 * @returns {Promise<Delivery>}
 	 */
-	waitFor(predicate, timeoutMs = 10_000) {
+	waitFor(predicate, timeoutMs = 60_000) {
 		const found = this.log.find(predicate);
 		if (found) return Promise.resolve(clone(found));
 		return new Promise((resolve, reject) => {

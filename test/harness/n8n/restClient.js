@@ -62,7 +62,7 @@ function createClient({ baseUrl, apiKey, cookie }) {
 	async function waitForWebhook(
 		/** @type {string} */ webhookPath,
 		/** @type {unknown} */ body,
-		timeoutMs = 30_000,
+		timeoutMs = 60_000,
 	) {
 		const until = Date.now() + timeoutMs;
 		for (;;) {
