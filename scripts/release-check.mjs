@@ -9,6 +9,9 @@
  *   tag        the tag being released is `v<version>` or `<version>`
  *   manifest   package.json: name, keywords, repository, no runtime dependencies, n8n-workflow as
  *              the only peer dependency, an `n8n` section naming every node and credential source
+ *   links      every link to the repository that users see (package.json's homepage and bugs, the
+ *              README's clone command, the codex Docs links, credentials' documentationUrl) is
+ *              written from package.json's repository.url and resolves (scripts/generate-links.mjs)
  *   dist       dist/ holds exactly what the build emits (see buildOutputs below), each file current
  *   contents   the tarball holds what the build emits (nothing forbidden: no source maps, build
  *              cache or copy of package.json), the top-level documents and the entry file, and
@@ -38,6 +41,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { linkProblems } from './generate-links.mjs';
+
 const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
@@ -55,7 +60,7 @@ const LIMITS = {
 	largestFileBytes: 100_000,
 };
 
-const CHECKS = ['changelog', 'tag', 'manifest', 'dist', 'contents', 'size', 'scan'];
+const CHECKS = ['changelog', 'tag', 'manifest', 'links', 'dist', 'contents', 'size', 'scan'];
 
 // ---------------------------------------------------------------------------------------------
 // Arguments
@@ -332,6 +337,28 @@ export function checkManifest(pkg, root, githubRepository) {
 			'Fix package.json (the fields n8n and npm read when publishing and installing).',
 		);
 	return pass(`${pkg.name}@${pkg.version}, no dependencies, peer n8n-workflow *${counts}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// links
+
+/** @param {string} root @returns {Result} */
+export function checkLinks(root) {
+	let problems;
+	try {
+		problems = linkProblems(root);
+	} catch (error) {
+		return fail(/** @type {Error} */ (error).message, 'Fix package.json repository.url.');
+	}
+	if (problems.length)
+		return fail(
+			problems.join('; '),
+			'Run node scripts/generate-links.mjs (it writes them from package.json repository.url); ' +
+				'a link naming a missing file or README anchor needs that file or heading.',
+		);
+	return pass(
+		"every link to the repository users see is written from package.json's repository.url and resolves",
+	);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -701,6 +728,7 @@ async function main() {
 		report('tag', checkTag(pkg.version, options.tag, options.allowUnreleased));
 	if (only.includes('manifest'))
 		report('manifest', checkManifest(pkg, root, process.env.GITHUB_REPOSITORY));
+	if (only.includes('links')) report('links', checkLinks(root));
 
 	/** @type {BuildOutputs | Error | undefined} */
 	let outputs;

@@ -15,6 +15,9 @@ import { parse } from 'yaml';
 import { IntegrationPlatform } from '../../nodes/IntegrationPlatform/IntegrationPlatform.node';
 import { IntegrationPlatformLogTrigger } from '../../nodes/IntegrationPlatformLogTrigger/IntegrationPlatformLogTrigger.node';
 import { IntegrationPlatformTrigger } from '../../nodes/IntegrationPlatformTrigger/IntegrationPlatformTrigger.node';
+import { IntegrationPlatformApi } from '../../credentials/IntegrationPlatformApi.credentials';
+import { IntegrationPlatformSigningSecretApi } from '../../credentials/IntegrationPlatformSigningSecretApi.credentials';
+import { IntegrationPlatformTokenApi } from '../../credentials/IntegrationPlatformTokenApi.credentials';
 
 const ROOT = path.join(__dirname, '..', '..');
 const SCRIPT = path.join(ROOT, 'scripts', 'release-check.mjs');
@@ -150,6 +153,128 @@ describe('codex files', () => {
 				expect({ url, exists: anchors.has(anchor) }).toEqual({ url, exists: true });
 			}
 		});
+	});
+});
+
+// ------------------------------------------------------------------------------------------------
+// Links users see: one source, package.json's repository.url (scripts/generate-links.mjs)
+
+describe('links shown to users', () => {
+	const LINKS_SCRIPT = path.join(ROOT, 'scripts', 'generate-links.mjs');
+	const links = (args: string[]) => {
+		const result = spawnSync(process.execPath, [LINKS_SCRIPT, ...args], {
+			cwd: ROOT,
+			encoding: 'utf8',
+			timeout: 30_000,
+		});
+		return { status: result.status, out: `${result.stdout}${result.stderr}` };
+	};
+	// The one source, read here independently of the script.
+	const repoUrl: string = pkg.repository.url;
+	const web = repoUrl.replace(/^git\+/, '').replace(/\.git$/, '');
+	const files = [
+		'package.json',
+		'README.md',
+		...(pkg.n8n.nodes as string[]).map((e) => e.replace(/^dist\//, '').replace(/\.js$/, '.json')),
+		...fs.readdirSync(path.join(ROOT, 'credentials')).map((f) => `credentials/${f}`),
+	];
+	const nodeSources = fs
+		.readdirSync(path.join(ROOT, 'nodes'), { recursive: true, encoding: 'utf8' })
+		.filter((f) => f.endsWith('.ts'))
+		.map((f) => `nodes/${f.split(path.sep).join('/')}`);
+
+	test('package.json: repository is a GitHub repository; homepage and bugs are its README and issues', () => {
+		expect(web).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+$/);
+		expect(pkg.homepage).toBe(`${web}#readme`);
+		expect(pkg.bugs).toEqual({ url: `${web}/issues` });
+	});
+
+	test.each([...files, ...nodeSources])(
+		'every GitHub or npm link in %s is this repository or this package',
+		(file) => {
+			const text = read(file);
+			for (const [url] of text.matchAll(
+				/https?:\/\/(?:www\.)?(?:github\.com|npmjs\.com)[^\s'"`)<>]*/g,
+			)) {
+				const ours =
+					url === repoUrl.replace(/^git\+/, '') ||
+					url === web ||
+					url.startsWith(`${web}/`) ||
+					url.startsWith(`${web}#`) ||
+					url === `https://www.npmjs.com/package/${pkg.name}`;
+				expect({ url, ours }).toEqual({ url, ours: true });
+			}
+		},
+	);
+
+	test("the README's clone command clones the repository into a folder of its name", () => {
+		expect(read('README.md')).toContain(`git clone ${web}.git\ncd ${web.split('/').pop()}\n`);
+	});
+
+	test.each(
+		[
+			new IntegrationPlatformApi(),
+			new IntegrationPlatformTokenApi(),
+			new IntegrationPlatformSigningSecretApi(),
+		].map((c) => [c.name, c.documentationUrl] as const),
+	)("%s's documentationUrl is an anchor of the repository's README, which exists", (_name, url) => {
+		const [base, anchor] = String(url).split('#');
+		expect(base).toBe(web);
+		expect({ url, exists: readmeAnchors().has(anchor) }).toEqual({ url, exists: true });
+	});
+
+	test('scripts/generate-links.mjs --check passes: nothing to rewrite, every link resolves', () => {
+		expect(links(['--check'])).toEqual({
+			status: 0,
+			out: 'generate-links: every link agrees with package.json\n',
+		});
+	});
+
+	test('a drifted link is found and named; the script rewrites it, and all of them for another repository', () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'links-test-'));
+		tmpDirs.push(dir);
+		for (const file of [...files, 'docs/operations.md', 'docs/triggers.md']) {
+			fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+			fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+		}
+		const codex = files.find((f) => f.endsWith('IntegrationPlatform.node.json'))!;
+		fs.writeFileSync(
+			path.join(dir, codex),
+			read(codex).replace(
+				`${web}/blob/main/docs/operations.md`,
+				'https://github.com/old-owner/old-name/blob/main/docs/operations.md',
+			),
+		);
+		const drift = links(['--root', dir, '--check']);
+		expect(drift.status).toBe(1);
+		expect(drift.out).toContain(
+			`${codex}: has "url": "https://github.com/old-owner/old-name/blob/main/docs/operations.md"`,
+		);
+		expect(links(['--root', dir]).status).toBe(0);
+		expect(links(['--root', dir, '--check']).status).toBe(0);
+
+		expect(links(['--root', dir, '--repository', 'acme/n8n-nodes-renamed']).status).toBe(0);
+		expect(links(['--root', dir, '--check']).status).toBe(0);
+		const all = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+		expect(all).not.toContain(web);
+		const moved = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+		expect(moved.repository.url).toBe('git+https://github.com/acme/n8n-nodes-renamed.git');
+		expect(moved.homepage).toBe('https://github.com/acme/n8n-nodes-renamed#readme');
+		expect(fs.readFileSync(path.join(dir, 'README.md'), 'utf8')).toContain(
+			'git clone https://github.com/acme/n8n-nodes-renamed.git\ncd n8n-nodes-renamed\n',
+		);
+	});
+
+	test('a link into the repository that does not resolve fails the check', () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'links-test-'));
+		tmpDirs.push(dir);
+		for (const file of files) {
+			fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+			fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+		}
+		const { status, out } = links(['--root', dir, '--check']);
+		expect(status).toBe(1);
+		expect(out).toMatch(/names docs\/operations\.md, which this checkout does not have/);
 	});
 });
 
