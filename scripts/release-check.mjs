@@ -51,7 +51,8 @@ const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * limits leave room for the package to grow by half or more. Raise them deliberately, with the
  * new figures here. With the action node's output schemas (2026-11: 88 files, 410 kB unpacked per
  * node version, two versions) it is 277 kB packed, 1.83 MB unpacked and 483 files; the limits
- * leave room for half as much again.
+ * leave room for half as much again. Without source maps and dist/package.json (2026-11, the
+ * triggers' schemas included): 211 kB packed, 1.45 MB unpacked, 395 files.
  */
 const LIMITS = {
 	packedBytes: 450_000,
