@@ -6,27 +6,42 @@
  * `--allow-unreleased`. It packs the package as npm would publish it and checks:
  *
  *   changelog  CHANGELOG.md has a `## <version>` heading with entries ("Unreleased" does not count)
- *   tag        on a tag build, the tag is `v<version>` or `<version>`
+ *   tag        the tag being released is `v<version>` or `<version>`
  *   manifest   package.json: name, keywords, repository, no runtime dependencies, n8n-workflow as
  *              the only peer dependency, an `n8n` section naming every node and credential source
- *   dist       dist/ is a complete, current build of nodes/ and credentials/
- *   contents   the tarball holds only what the package ships (see ALLOWED below), every file the
- *              `n8n` section names, a codex file next to each node, every icon the code points at
+ *   links      every link to the repository that users see (package.json's homepage and bugs, the
+ *              README's clone command, the codex Docs links, credentials' documentationUrl) is
+ *              written from package.json's repository.url and resolves (scripts/generate-links.mjs)
+ *   dist       dist/ holds exactly what the build emits (see buildOutputs below), each file current
+ *   contents   the tarball holds what the build emits (nothing forbidden: no source maps, build
+ *              cache or copy of package.json), the top-level documents and the entry file, and
+ *              nothing else; every file the `n8n` section names, a codex file next to each node,
+ *              every icon the code points at
  *   size       packed and unpacked size, file count and largest file under the limits below
  *   scan       the lint legs of n8n's verification scan, on the source and on the packed tarball
  *              (as scripts/scan.mjs, with the scanner's own code)
  *
  * Prints one line per check and exits 1 if any failed. Builds nothing: run `npm run build` first.
  *
- * Options: --allow-unreleased (a dry run: an `## Unreleased` section stands in for the version's
- * heading), --tag <name> (check this tag; on GitHub Actions the pushed tag is used by default),
+ * Options: --allow-unreleased (a dry run, for an untagged commit such as main in CI: see DRY RUN
+ * below), --tag <name> (check this tag; on GitHub Actions the pushed tag is used by default),
  * --only <check,…> (run some checks only), --root <dir> (check another package folder; tests).
+ *
+ * DRY RUN (--allow-unreleased). Only two things need a tagged release, and only they are skipped,
+ * each with a `skipped` line saying why: the `## <version>` heading of CHANGELOG.md (between
+ * releases an `## Unreleased` section stands in; it must exist) and the comparison of the tag with
+ * the version (there is no tag; given one with --tag, it is compared). Everything else runs as on
+ * the release. Without --allow-unreleased a run without a tag fails: a release is checked on its
+ * tag.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { linkProblems } from './generate-links.mjs';
 
 const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,7 +51,8 @@ const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * limits leave room for the package to grow by half or more. Raise them deliberately, with the
  * new figures here. With the action node's output schemas (2026-11: 88 files, 410 kB unpacked per
  * node version, two versions) it is 277 kB packed, 1.83 MB unpacked and 483 files; the limits
- * leave room for half as much again.
+ * leave room for half as much again. Without source maps and dist/package.json (2026-11, the
+ * triggers' schemas included): 211 kB packed, 1.45 MB unpacked, 395 files.
  */
 const LIMITS = {
 	packedBytes: 450_000,
@@ -45,7 +61,7 @@ const LIMITS = {
 	largestFileBytes: 100_000,
 };
 
-const CHECKS = ['changelog', 'tag', 'manifest', 'dist', 'contents', 'size', 'scan'];
+const CHECKS = ['changelog', 'tag', 'manifest', 'links', 'dist', 'contents', 'size', 'scan'];
 
 // ---------------------------------------------------------------------------------------------
 // Arguments
@@ -88,12 +104,14 @@ function parseArgs(argv) {
 // Results
 
 /**
- * @typedef {{ ok: boolean, detail: string, fix?: string }} Result
+ * @typedef {{ ok: boolean, detail: string, fix?: string, skipped?: boolean }} Result
  * @param {string} detail @returns {Result}
  */
 const pass = (detail) => ({ ok: true, detail });
 /** @param {string} detail @param {string} [fix] @returns {Result} */
 const fail = (detail, fix) => ({ ok: false, detail, fix });
+/** Not run: what it needs does not exist in a dry run. @param {string} why @returns {Result} */
+const skip = (why) => ({ ok: true, skipped: true, detail: why });
 
 /** @param {Result[]} parts  all must pass; details joined */
 function combine(parts) {
@@ -165,7 +183,8 @@ export function checkChangelog(version, text, allowUnreleased) {
 	}
 	if (allowUnreleased && unreleased) {
 		return pass(
-			`version ${version} not released yet; "## Unreleased" accepted (--allow-unreleased)`,
+			`version ${version} not released yet; "## Unreleased" accepted (--allow-unreleased); ` +
+				`skipped (dry run): the "## ${version}" heading, which only the tagged release needs`,
 		);
 	}
 	return fail(
@@ -177,9 +196,23 @@ export function checkChangelog(version, text, allowUnreleased) {
 // ---------------------------------------------------------------------------------------------
 // tag
 
-/** @param {string} version @param {string | undefined} tag @returns {Result} */
-export function checkTag(version, tag) {
-	if (tag === undefined || tag === '') return pass('not a tag build, nothing to compare');
+/**
+ * @param {string} version @param {string | undefined} tag
+ * @param {boolean} dryRun  --allow-unreleased: an untagged commit is expected
+ * @returns {Result}
+ */
+export function checkTag(version, tag, dryRun) {
+	if (tag === undefined || tag === '') {
+		if (dryRun)
+			return skip(
+				`dry run on an untagged commit: there is no tag to compare with version ${version} ` +
+					'(publish.yml runs this check on the pushed tag)',
+			);
+		return fail(
+			'no tag: a release is checked on its tag',
+			`Run on the tag (publish.yml does), pass --tag v${version}, or add --allow-unreleased for a dry run.`,
+		);
+	}
 	if (tag === `v${version}` || tag === version)
 		return pass(`tag ${tag} matches version ${version}`);
 	return fail(
@@ -308,51 +341,154 @@ export function checkManifest(pkg, root, githubRepository) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// dist (before packing: the build is complete and current)
+// links
 
 /** @param {string} root @returns {Result} */
-export function checkDist(root) {
-	const dist = path.join(root, 'dist');
-	if (!fs.existsSync(dist)) return fail('dist/ is missing', 'Run npm run build first.');
+export function checkLinks(root) {
+	let problems;
+	try {
+		problems = linkProblems(root);
+	} catch (error) {
+		return fail(/** @type {Error} */ (error).message, 'Fix package.json repository.url.');
+	}
+	if (problems.length)
+		return fail(
+			problems.join('; '),
+			'Run node scripts/generate-links.mjs (it writes them from package.json repository.url); ' +
+				'a link naming a missing file or README anchor needs that file or heading.',
+		);
+	return pass(
+		"every link to the repository users see is written from package.json's repository.url and resolves",
+	);
+}
+
+// ---------------------------------------------------------------------------------------------
+// dist (before packing: the build is complete and current)
+
+/**
+ * @typedef {{ files: Map<string, string>, tsc: number, assets: number }} BuildOutputs
+ *   files: what `npm run build` puts into dist/ (path from the package root) → the source it comes
+ *   from; tsc and assets: how many of them each step emits
+ */
+
+/** @param {string} root @param {string} file */
+const relative = (root, file) => path.relative(root, file).split(path.sep).join('/');
+
+/**
+ * What `npm run build` (rimraf dist && tsc -p tsconfig.json && gulp build:assets) puts into
+ * dist/, derived from the build's own configuration instead of a hand-kept list:
+ *
+ *  - tsc: every output TypeScript's emitter gives the files of tsconfig.json's program (its own
+ *    include, plus whatever they import outside node_modules), with its options (declarations,
+ *    JSON files such as the codex files, source maps if it were asked for them, the build cache);
+ *    computed with TypeScript's API (ts.getOutputFileNames), nothing is written;
+ *  - gulp: the files gulpfile.js's ASSETS globs match (icons, every node's __schema__ files),
+ *    expanded by gulp's own src() with the same options, as they land in dist/.
+ *
+ * @param {string} root @returns {Promise<BuildOutputs>}
+ */
+export async function buildOutputs(root) {
+	/** @type {Map<string, string>} */
+	const files = new Map();
+	const ts = createRequire(import.meta.url)('typescript');
+	const configPath = path.join(root, 'tsconfig.json');
+	if (!fs.existsSync(configPath))
+		throw new Error('no tsconfig.json, so no way to know what tsc emits');
 	/** @type {string[]} */
-	const sources = [];
-	for (const dir of ['nodes', 'credentials']) {
-		const abs = path.join(root, dir);
-		if (!fs.existsSync(abs)) continue;
-		for (const f of fs.readdirSync(abs, { recursive: true, encoding: 'utf8' }))
-			if (f.endsWith('.ts') && !f.endsWith('.d.ts')) sources.push(path.join(dir, f));
+	const configErrors = [];
+	const parsed = ts.getParsedCommandLineOfConfigFile(
+		configPath,
+		{},
+		{
+			...ts.sys,
+			onUnRecoverableConfigFileDiagnostic: (/** @type {any} */ d) =>
+				configErrors.push(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+		},
+	);
+	if (!parsed || configErrors.length || parsed.errors.length)
+		throw new Error(
+			`tsconfig.json: ${[...configErrors, ...(parsed?.errors ?? []).map((/** @type {any} */ d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))].join('; ')}`,
+		);
+	const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
+	const ignoreCase = !ts.sys.useCaseSensitiveFileNames;
+	for (const source of program.getSourceFiles()) {
+		if (
+			source.isDeclarationFile ||
+			program.isSourceFileFromExternalLibrary(source) ||
+			program.isSourceFileDefaultLibrary(source)
+		)
+			continue;
+		for (const out of ts.getOutputFileNames(parsed, source.fileName, ignoreCase))
+			files.set(relative(root, out), relative(root, source.fileName));
 	}
-	const missing = [];
-	const stale = [];
-	for (const source of sources) {
-		const built = path.join(dist, source.replace(/\.ts$/, '.js'));
-		if (!fs.existsSync(built)) missing.push(source);
-		else if (fs.statSync(path.join(root, source)).mtimeMs > fs.statSync(built).mtimeMs)
-			stale.push(source);
-	}
-	const orphans = [];
-	for (const dir of ['nodes', 'credentials']) {
-		const abs = path.join(dist, dir);
-		if (!fs.existsSync(abs)) continue;
-		for (const f of fs.readdirSync(abs, { recursive: true, encoding: 'utf8' })) {
-			if (!f.endsWith('.js')) continue;
-			if (!fs.existsSync(path.join(root, dir, f.replace(/\.js$/, '.ts'))))
-				orphans.push(path.join('dist', dir, f));
+	const buildInfo = ts.getTsBuildInfoEmitOutputFilePath(parsed.options);
+	if (buildInfo) files.set(relative(root, buildInfo), 'tsconfig.json');
+	const tsc = files.size;
+
+	const gulpfile = path.join(root, 'gulpfile.js');
+	if (fs.existsSync(gulpfile)) {
+		const requireThere = createRequire(gulpfile);
+		const { ASSETS } = requireThere(gulpfile);
+		if (!ASSETS || typeof ASSETS !== 'object')
+			throw new Error('gulpfile.js exports no ASSETS, so no way to know what it copies into dist/');
+		const { src } = requireThere('gulp');
+		for (const { globs, options } of Object.values(ASSETS)) {
+			await new Promise((resolve, reject) => {
+				src(globs, {
+					...options,
+					// gulp resolves a relative base against the process's folder, not against cwd.
+					...(typeof options?.base === 'string' ? { base: path.resolve(root, options.base) } : {}),
+					cwd: root,
+					read: false,
+				})
+					.on('data', (/** @type {{ relative: string, path: string }} */ file) =>
+						files.set(`dist/${file.relative.split(path.sep).join('/')}`, relative(root, file.path)),
+					)
+					.on('error', reject)
+					.on('end', resolve);
+			});
 		}
 	}
+	return { files, tsc, assets: files.size - tsc };
+}
+
+/** @param {string[]} list */
+const some = (list) =>
+	list.slice(0, 5).join(', ') + (list.length > 5 ? `, … (${list.length})` : '');
+
+/** @param {string} root @param {BuildOutputs} outputs @returns {Result} */
+export function checkDist(root, outputs) {
+	const dist = path.join(root, 'dist');
+	if (!fs.existsSync(dist)) return fail('dist/ is missing', 'Run npm run build first.');
+	const missing = [];
+	const stale = [];
+	for (const [out, source] of outputs.files) {
+		const built = path.join(root, out);
+		if (!fs.existsSync(built)) missing.push(`${source} (${out})`);
+		// gulp's dest() gives a copy its source's modification time, to the millisecond: newer by
+		// more than that is a change since the build.
+		else if (fs.statSync(path.join(root, source)).mtimeMs > fs.statSync(built).mtimeMs + 1)
+			stale.push(source);
+	}
+	const leftOver = fs
+		.readdirSync(dist, { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => relative(root, path.join(entry.parentPath ?? entry.path, entry.name)))
+		.filter((file) => !outputs.files.has(file))
+		.sort();
 	/** @type {string[]} */
 	const problems = [];
-	const some = (/** @type {string[]} */ list) =>
-		list.slice(0, 5).join(', ') + (list.length > 5 ? `, … (${list.length})` : '');
 	if (missing.length) problems.push(`not built: ${some(missing)}`);
 	if (stale.length) problems.push(`changed since the build: ${some(stale)}`);
-	if (orphans.length)
+	if (leftOver.length)
 		problems.push(
-			`compiled files without a source (left over from an older build): ${some(orphans)}`,
+			`files the build does not emit (left over from an older build): ${some(leftOver)}`,
 		);
 	if (problems.length)
 		return fail(problems.join('; '), 'Run npm run build (it empties dist/ first).');
-	return pass(`${sources.length} sources, each built and current`);
+	return pass(
+		`the ${outputs.files.size} files the build emits (${outputs.tsc} by tsc, ${outputs.assets} copied by gulpfile.js), each current, nothing else`,
+	);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -386,9 +522,14 @@ function pack(root, work) {
 // ---------------------------------------------------------------------------------------------
 // contents
 
-/** Why a file must not be published, or undefined if it may be. */
+/** Why a file must not be published, even if the build emits it. */
 const FORBIDDEN = [
 	[/(^|\/)[^/]*\.tsbuildinfo$/, "TypeScript's incremental build cache"],
+	[/\.map$/, 'a source map (it points at TypeScript sources the tarball does not ship)'],
+	[
+		/^dist\/(.+\/)?package\.json$/,
+		'a copy of package.json (scripts and devDependencies) inside dist/',
+	],
 	[/(^|\/)\.env(\.|$)/, 'an environment file (secrets)'],
 	[/(^|\/)\.npmrc$/, 'npm settings'],
 	[/(^|\/)(test|tests|__tests__|spec)\//, 'tests'],
@@ -399,59 +540,54 @@ const FORBIDDEN = [
 	[/(^|\/)(?!.*\.d\.ts$)[^/]+\.ts$/, 'TypeScript source'],
 ];
 
-/** What the package ships: top-level documents, the entry file, and the build. */
-const ALLOWED = [
+/** Besides the build and the entry file: the top-level documents a user reads. */
+const DOCUMENTS = [
 	/^package\.json$/,
 	/^README(\.md)?$/i,
 	/^LICEN[CS]E(\.md|\.txt)?$/i,
 	/^CHANGELOG\.md$/i,
-	/^dist\/.+\.js$/,
-	/^dist\/.+\.d\.ts$/,
-	/^dist\/.+\.node\.json$/, // codex files
-	/^dist\/package\.json$/, // tsc copies it (tsconfig.json includes package.json, as n8n's starter does)
-	/^dist\/.+\.(svg|png)$/,
-	/^dist\/nodes\/[^/]+\/__schema__\/v\d+\.\d+\.\d+\/[^/]+\/[^/]+\.json$/, // output schemas
 ];
 
 /**
  * @param {Record<string, any>} pkg
  * @param {PackedFile[]} files
  * @param {string} unpacked  the unpacked tarball's package/ folder
- * @param {{ sourceMaps: boolean }} intended
+ * @param {BuildOutputs} outputs  what the build emits (buildOutputs)
  * @returns {Result}
  */
-export function checkContents(pkg, files, unpacked, intended) {
+export function checkContents(pkg, files, unpacked, outputs) {
 	const paths = new Set(files.map((f) => f.path));
+	const main = typeof pkg.main === 'string' ? path.posix.normalize(pkg.main) : undefined;
+	const forbidden = (/** @type {string} */ file) =>
+		FORBIDDEN.find(([pattern]) => /** @type {RegExp} */ (pattern).test(file));
 	/** @type {string[]} */
 	const problems = [];
 	const unexpected = [];
 	for (const file of files) {
-		const forbidden = FORBIDDEN.find(([pattern]) =>
-			/** @type {RegExp} */ (pattern).test(file.path),
-		);
-		if (forbidden) {
-			problems.push(`${file.path} is ${forbidden[1]}`);
-			continue;
-		}
-		if (/\.js\.map$/.test(file.path)) {
-			if (!intended.sourceMaps)
-				problems.push(`${file.path}: a source map, but tsconfig.json does not ask for them`);
-			else if (!paths.has(file.path.replace(/\.map$/, '')))
-				problems.push(`${file.path}: a source map without its .js`);
-			continue;
-		}
-		if (file.path === pkg.main) continue;
-		if (!ALLOWED.some((pattern) => pattern.test(file.path))) unexpected.push(file.path);
+		const why = forbidden(file.path);
+		if (why) problems.push(`${file.path} is ${why[1]}`);
+		else if (
+			!outputs.files.has(file.path) &&
+			file.path !== main &&
+			!DOCUMENTS.some((pattern) => pattern.test(file.path))
+		)
+			unexpected.push(file.path);
 	}
-	if (unexpected.length) problems.push(`not part of the package: ${unexpected.join(', ')}`);
+	if (unexpected.length)
+		problems.push(
+			`not part of the package (neither emitted by the build nor a top-level document): ${unexpected.join(', ')}`,
+		);
+	const shipped = [...outputs.files.keys()].filter((file) => !forbidden(file));
+	const left = shipped.filter((file) => !paths.has(file));
+	if (left.length)
+		problems.push(`emitted by the build but not in the tarball: ${some(left.sort())}`);
 	if (
 		!paths.has('package.json') ||
 		!paths.has('README.md') ||
 		![...paths].some((p) => /^LICEN[CS]E/i.test(p))
 	)
 		problems.push('package.json, README.md and LICENSE must all be in the tarball');
-	if (pkg.main && !paths.has(pkg.main.replace(/^\.\//, '')))
-		problems.push(`main ${pkg.main} is not in the tarball`);
+	if (main && !paths.has(main)) problems.push(`main ${pkg.main} is not in the tarball`);
 
 	const n8n = pkg.n8n ?? {};
 	const entries = [...(n8n.nodes ?? []), ...(n8n.credentials ?? [])];
@@ -490,11 +626,12 @@ export function checkContents(pkg, files, unpacked, intended) {
 			'Keep package.json "files" to what users need (a negated entry such as "!dist/tsconfig.tsbuildinfo" ' +
 				'excludes a file), rebuild, and check the list with npm pack --dry-run.',
 		);
-	const maps = files.filter((f) => f.path.endsWith('.map')).length;
+	const neverShipped = [...outputs.files.keys()].filter((file) => forbidden(file));
 	return pass(
-		`${files.length} files as "files" ${JSON.stringify(pkg.files)} says; ${entries.length} n8n entry points, ` +
-			`${(n8n.nodes ?? []).length} codex files, ${icons} icon references` +
-			(maps ? `, ${maps} source maps (tsconfig.json sourceMap)` : ''),
+		`${files.length} files: the ${shipped.length} the build emits` +
+			(neverShipped.length ? ` (not ${neverShipped.join(', ')})` : '') +
+			`, and ${files.length - shipped.length} top-level documents and entry file; ${entries.length} n8n entry points, ` +
+			`${(n8n.nodes ?? []).length} codex files, ${icons} icon references`,
 	);
 }
 
@@ -559,17 +696,6 @@ function readIfExists(file) {
 	return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
 }
 
-/** @param {string} root */
-function sourceMapsIntended(root) {
-	const text = readIfExists(path.join(root, 'tsconfig.json'));
-	if (!text) return false;
-	try {
-		return JSON.parse(text).compilerOptions?.sourceMap === true;
-	} catch {
-		return /"sourceMap"\s*:\s*true/.test(text);
-	}
-}
-
 async function main() {
 	let options;
 	try {
@@ -584,9 +710,8 @@ async function main() {
 	const results = [];
 	const report = (/** @type {string} */ name, /** @type {Result} */ result) => {
 		results.push([name, result]);
-		process.stdout.write(
-			`release-check ${name}: ${result.ok ? 'ok' : 'FAILED'}: ${result.detail}\n`,
-		);
+		const status = result.skipped ? 'skipped' : result.ok ? 'ok' : 'FAILED';
+		process.stdout.write(`release-check ${name}: ${status}: ${result.detail}\n`);
 		if (!result.ok && result.fix)
 			process.stdout.write(`  fix: ${result.fix.split('\n').join('\n  fix: ')}\n`);
 	};
@@ -600,10 +725,33 @@ async function main() {
 				options.allowUnreleased,
 			),
 		);
-	if (only.includes('tag')) report('tag', checkTag(pkg.version, options.tag));
+	if (only.includes('tag'))
+		report('tag', checkTag(pkg.version, options.tag, options.allowUnreleased));
 	if (only.includes('manifest'))
 		report('manifest', checkManifest(pkg, root, process.env.GITHUB_REPOSITORY));
-	if (only.includes('dist')) report('dist', checkDist(root));
+	if (only.includes('links')) report('links', checkLinks(root));
+
+	/** @type {BuildOutputs | Error | undefined} */
+	let outputs;
+	if (only.includes('dist') || only.includes('contents')) {
+		try {
+			outputs = await buildOutputs(root);
+		} catch (error) {
+			outputs = /** @type {Error} */ (error);
+		}
+	}
+	const cannotDerive = (/** @type {Error} */ error) =>
+		fail(
+			`cannot tell what the build emits: ${error.message}`,
+			'The build is tsc -p tsconfig.json, then gulpfile.js (which exports ASSETS); fix the one named.',
+		);
+	if (only.includes('dist'))
+		report(
+			'dist',
+			outputs instanceof Error
+				? cannotDerive(outputs)
+				: checkDist(root, /** @type {BuildOutputs} */ (outputs)),
+		);
 
 	const packing = ['contents', 'size', 'scan'].filter((c) => only.includes(c));
 	if (packing.length) {
@@ -617,9 +765,14 @@ async function main() {
 				if (only.includes('contents'))
 					report(
 						'contents',
-						checkContents(pkg, packed.files, packed.unpacked, {
-							sourceMaps: sourceMapsIntended(root),
-						}),
+						outputs instanceof Error
+							? cannotDerive(outputs)
+							: checkContents(
+									pkg,
+									packed.files,
+									packed.unpacked,
+									/** @type {BuildOutputs} */ (outputs),
+								),
 					);
 				if (only.includes('size')) report('size', checkSize(packed));
 				if (only.includes('scan')) report('scan', await checkScan(root, packed.unpacked));
@@ -630,10 +783,15 @@ async function main() {
 	}
 
 	const failed = results.filter(([, r]) => !r.ok).map(([name]) => name);
+	const skipped = results.filter(([, r]) => r.skipped).map(([name]) => name);
+	const ran = results.length - skipped.length;
+	const skippedNote = skipped.length
+		? ` (skipped, as they need a tagged release: ${skipped.join(', ')})`
+		: '';
 	process.stdout.write(
 		failed.length
-			? `release-check: FAILED (${failed.join(', ')}); ${results.length - failed.length} of ${results.length} checks passed\n`
-			: `release-check: all ${results.length} checks passed for ${pkg.name}@${pkg.version}\n`,
+			? `release-check: FAILED (${failed.join(', ')}); ${ran - failed.length} of ${ran} checks passed${skippedNote}\n`
+			: `release-check: all ${ran} checks passed for ${pkg.name}@${pkg.version}${skippedNote}\n`,
 	);
 	process.exitCode = failed.length ? 1 : 0;
 }

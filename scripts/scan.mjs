@@ -20,7 +20,10 @@ import {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-if (!fs.existsSync(path.join(ROOT, 'dist', 'package.json'))) {
+// Built = every file package.json's n8n section names is in dist/ (no package.json is copied there).
+const { nodes = [], credentials = [] } =
+	JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).n8n ?? {};
+if (![...nodes, ...credentials].every((entry) => fs.existsSync(path.join(ROOT, entry)))) {
 	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 }
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-'));

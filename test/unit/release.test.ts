@@ -15,6 +15,9 @@ import { parse } from 'yaml';
 import { IntegrationPlatform } from '../../nodes/IntegrationPlatform/IntegrationPlatform.node';
 import { IntegrationPlatformLogTrigger } from '../../nodes/IntegrationPlatformLogTrigger/IntegrationPlatformLogTrigger.node';
 import { IntegrationPlatformTrigger } from '../../nodes/IntegrationPlatformTrigger/IntegrationPlatformTrigger.node';
+import { IntegrationPlatformApi } from '../../credentials/IntegrationPlatformApi.credentials';
+import { IntegrationPlatformSigningSecretApi } from '../../credentials/IntegrationPlatformSigningSecretApi.credentials';
+import { IntegrationPlatformTokenApi } from '../../credentials/IntegrationPlatformTokenApi.credentials';
 
 const ROOT = path.join(__dirname, '..', '..');
 const SCRIPT = path.join(ROOT, 'scripts', 'release-check.mjs');
@@ -150,6 +153,128 @@ describe('codex files', () => {
 				expect({ url, exists: anchors.has(anchor) }).toEqual({ url, exists: true });
 			}
 		});
+	});
+});
+
+// ------------------------------------------------------------------------------------------------
+// Links users see: one source, package.json's repository.url (scripts/generate-links.mjs)
+
+describe('links shown to users', () => {
+	const LINKS_SCRIPT = path.join(ROOT, 'scripts', 'generate-links.mjs');
+	const links = (args: string[]) => {
+		const result = spawnSync(process.execPath, [LINKS_SCRIPT, ...args], {
+			cwd: ROOT,
+			encoding: 'utf8',
+			timeout: 30_000,
+		});
+		return { status: result.status, out: `${result.stdout}${result.stderr}` };
+	};
+	// The one source, read here independently of the script.
+	const repoUrl: string = pkg.repository.url;
+	const web = repoUrl.replace(/^git\+/, '').replace(/\.git$/, '');
+	const files = [
+		'package.json',
+		'README.md',
+		...(pkg.n8n.nodes as string[]).map((e) => e.replace(/^dist\//, '').replace(/\.js$/, '.json')),
+		...fs.readdirSync(path.join(ROOT, 'credentials')).map((f) => `credentials/${f}`),
+	];
+	const nodeSources = fs
+		.readdirSync(path.join(ROOT, 'nodes'), { recursive: true, encoding: 'utf8' })
+		.filter((f) => f.endsWith('.ts'))
+		.map((f) => `nodes/${f.split(path.sep).join('/')}`);
+
+	test('package.json: repository is a GitHub repository; homepage and bugs are its README and issues', () => {
+		expect(web).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+$/);
+		expect(pkg.homepage).toBe(`${web}#readme`);
+		expect(pkg.bugs).toEqual({ url: `${web}/issues` });
+	});
+
+	test.each([...files, ...nodeSources])(
+		'every GitHub or npm link in %s is this repository or this package',
+		(file) => {
+			const text = read(file);
+			for (const [url] of text.matchAll(
+				/https?:\/\/(?:www\.)?(?:github\.com|npmjs\.com)[^\s'"`)<>]*/g,
+			)) {
+				const ours =
+					url === repoUrl.replace(/^git\+/, '') ||
+					url === web ||
+					url.startsWith(`${web}/`) ||
+					url.startsWith(`${web}#`) ||
+					url === `https://www.npmjs.com/package/${pkg.name}`;
+				expect({ url, ours }).toEqual({ url, ours: true });
+			}
+		},
+	);
+
+	test("the README's clone command clones the repository into a folder of its name", () => {
+		expect(read('README.md')).toContain(`git clone ${web}.git\ncd ${web.split('/').pop()}\n`);
+	});
+
+	test.each(
+		[
+			new IntegrationPlatformApi(),
+			new IntegrationPlatformTokenApi(),
+			new IntegrationPlatformSigningSecretApi(),
+		].map((c) => [c.name, c.documentationUrl] as const),
+	)("%s's documentationUrl is an anchor of the repository's README, which exists", (_name, url) => {
+		const [base, anchor] = String(url).split('#');
+		expect(base).toBe(web);
+		expect({ url, exists: readmeAnchors().has(anchor) }).toEqual({ url, exists: true });
+	});
+
+	test('scripts/generate-links.mjs --check passes: nothing to rewrite, every link resolves', () => {
+		expect(links(['--check'])).toEqual({
+			status: 0,
+			out: 'generate-links: every link agrees with package.json\n',
+		});
+	});
+
+	test('a drifted link is found and named; the script rewrites it, and all of them for another repository', () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'links-test-'));
+		tmpDirs.push(dir);
+		for (const file of [...files, 'docs/operations.md', 'docs/triggers.md']) {
+			fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+			fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+		}
+		const codex = files.find((f) => f.endsWith('IntegrationPlatform.node.json'))!;
+		fs.writeFileSync(
+			path.join(dir, codex),
+			read(codex).replace(
+				`${web}/blob/main/docs/operations.md`,
+				'https://github.com/old-owner/old-name/blob/main/docs/operations.md',
+			),
+		);
+		const drift = links(['--root', dir, '--check']);
+		expect(drift.status).toBe(1);
+		expect(drift.out).toContain(
+			`${codex}: has "url": "https://github.com/old-owner/old-name/blob/main/docs/operations.md"`,
+		);
+		expect(links(['--root', dir]).status).toBe(0);
+		expect(links(['--root', dir, '--check']).status).toBe(0);
+
+		expect(links(['--root', dir, '--repository', 'acme/n8n-nodes-renamed']).status).toBe(0);
+		expect(links(['--root', dir, '--check']).status).toBe(0);
+		const all = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+		expect(all).not.toContain(web);
+		const moved = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+		expect(moved.repository.url).toBe('git+https://github.com/acme/n8n-nodes-renamed.git');
+		expect(moved.homepage).toBe('https://github.com/acme/n8n-nodes-renamed#readme');
+		expect(fs.readFileSync(path.join(dir, 'README.md'), 'utf8')).toContain(
+			'git clone https://github.com/acme/n8n-nodes-renamed.git\ncd n8n-nodes-renamed\n',
+		);
+	});
+
+	test('a link into the repository that does not resolve fails the check', () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'links-test-'));
+		tmpDirs.push(dir);
+		for (const file of files) {
+			fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+			fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+		}
+		const { status, out } = links(['--root', dir, '--check']);
+		expect(status).toBe(1);
+		expect(out).toMatch(/names docs\/operations\.md, which this checkout does not have/);
 	});
 });
 
@@ -304,11 +429,38 @@ function releaseCheck(args: string[], env: Record<string, string> = {}) {
 }
 
 const tmpDirs: string[] = [];
+
+const CODEX = JSON.stringify({ categories: ['Development'], resources: {} });
+const FIXTURE_TSCONFIG = {
+	compilerOptions: {
+		module: 'commonjs',
+		target: 'es2022',
+		resolveJsonModule: true,
+		incremental: true,
+		rootDir: '.',
+		outDir: './dist',
+	},
+	include: ['credentials/**/*', 'nodes/**/*', 'nodes/**/*.json'],
+	exclude: ['nodes/**/__schema__'],
+};
+/** The shape of this package's gulpfile.js: ASSETS, copied into dist/ keeping paths. */
+const FIXTURE_GULPFILE = (extra = '') => `const { src, dest } = require('gulp');
+const ASSETS = {
+	icons: { globs: ['nodes/**/*.svg'], options: { base: '.', encoding: false } },
+	schemas: { globs: ['nodes/**/__schema__/**/*.json'], options: { base: '.' } },${extra}
+};
+exports.ASSETS = ASSETS;
+exports['build:assets'] = () => src(ASSETS.icons.globs, ASSETS.icons.options).pipe(dest('dist'));
+`;
 afterAll(() => {
 	for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A small package shaped like this one: one node, one credential, built into dist/. */
+/**
+ * A small package shaped like this one: one node, one credential, a tsconfig.json and a gulpfile.js
+ * built like this package's (its node_modules is this repository's, for gulp), and dist/ as the
+ * build would leave it (written by hand, after the sources, so that it is current).
+ */
 function fixture(overrides: Record<string, unknown> = {}, files: Record<string, string> = {}) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-check-test-'));
 	tmpDirs.push(dir);
@@ -319,7 +471,7 @@ function fixture(overrides: Record<string, unknown> = {}, files: Record<string, 
 		keywords: ['n8n-community-node-package'],
 		homepage: 'https://github.com/example/n8n-nodes-fixture#readme',
 		repository: { type: 'git', url: 'git+https://github.com/example/n8n-nodes-fixture.git' },
-		files: ['dist'],
+		files: ['dist', '!dist/tsconfig.tsbuildinfo'],
 		n8n: {
 			n8nNodesApiVersion: 1,
 			nodes: ['dist/nodes/Foo/Foo.node.js'],
@@ -334,14 +486,20 @@ function fixture(overrides: Record<string, unknown> = {}, files: Record<string, 
 		'README.md': '# fixture\n',
 		LICENSE: 'MIT\n',
 		'CHANGELOG.md': '# Changelog\n\n## Unreleased\n\n## 0.1.0\n\n- First.\n',
+		'tsconfig.json': JSON.stringify(FIXTURE_TSCONFIG),
+		'gulpfile.js': FIXTURE_GULPFILE(),
 		'nodes/Foo/Foo.node.ts': 'export class Foo {}\n',
+		'nodes/Foo/Foo.node.json': CODEX,
+		'nodes/Foo/foo.svg': '<svg/>',
 		'credentials/FooApi.credentials.ts': 'export class FooApi {}\n',
+		'dist/tsconfig.tsbuildinfo': '{}',
 		'dist/nodes/Foo/Foo.node.js': "exports.icon = 'file:foo.svg';\n",
-		'dist/nodes/Foo/Foo.node.json': JSON.stringify({ categories: ['Development'], resources: {} }),
+		'dist/nodes/Foo/Foo.node.json': CODEX,
 		'dist/nodes/Foo/foo.svg': '<svg/>',
 		'dist/credentials/FooApi.credentials.js': "exports.icon = 'file:../nodes/Foo/foo.svg';\n",
 		...files,
 	};
+	fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
 	for (const [file, content] of Object.entries(all)) {
 		fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
 		fs.writeFileSync(path.join(dir, file), content);
@@ -366,6 +524,9 @@ describe('release-check: changelog', () => {
 		const { status, out } = changelog(UNRELEASED, '--allow-unreleased');
 		expect(status).toBe(0);
 		expect(out).toMatch(/changelog: ok: version 0\.1\.0 not released yet/);
+		expect(out).toMatch(
+			/skipped \(dry run\): the "## 0\.1\.0" heading, which only the tagged release needs/,
+		);
 	});
 
 	test('--allow-unreleased still needs an Unreleased section or the version', () => {
@@ -403,6 +564,26 @@ describe('release-check: tag', () => {
 		expect(tag('0.1.0')).toBe(0);
 		expect(tag('v0.1.1')).toBe(1);
 		expect(tag('v0.1.0-rc.1')).toBe(1);
+	});
+
+	test('a dry run on an untagged commit skips the tag check and says why; a release run without a tag fails', () => {
+		const root = fixture();
+		const dry = releaseCheck(['--root', root, '--only', 'tag', '--allow-unreleased']);
+		expect(dry.status).toBe(0);
+		expect(dry.out).toMatch(
+			/tag: skipped: dry run on an untagged commit: there is no tag to compare with version 0\.1\.0/,
+		);
+		expect(dry.out).toMatch(
+			/all 0 checks passed .* \(skipped, as they need a tagged release: tag\)/,
+		);
+		// Given a tag, a dry run compares it.
+		expect(
+			releaseCheck(['--root', root, '--only', 'tag', '--allow-unreleased', '--tag', 'v9.9.9'])
+				.status,
+		).toBe(1);
+		const release = releaseCheck(['--root', root, '--only', 'tag']);
+		expect(release.status).toBe(1);
+		expect(release.out).toMatch(/tag: FAILED: no tag: a release is checked on its tag/);
 	});
 
 	test('on GitHub Actions the pushed tag is checked without being passed', () => {
@@ -481,9 +662,11 @@ describe('release-check: manifest', () => {
 describe('release-check: dist, contents and size (npm pack of a fixture)', () => {
 	test('a clean fixture passes', () => {
 		const { status, out } = releaseCheck(['--root', fixture(), '--only', 'dist,contents,size']);
-		expect(out).toMatch(/dist: ok: 2 sources/);
 		expect(out).toMatch(
-			/contents: ok: 7 files .* 2 n8n entry points, 1 codex files, 2 icon references/,
+			/dist: ok: the 5 files the build emits \(4 by tsc, 1 copied by gulpfile\.js\), each current, nothing else/,
+		);
+		expect(out).toMatch(
+			/contents: ok: 7 files: the 4 the build emits \(not dist\/tsconfig\.tsbuildinfo\), and 3 top-level documents .* 2 n8n entry points, 1 codex files, 2 icon references/,
 		);
 		expect(out).toMatch(/size: ok: packed .* files 7 of /);
 		expect(status).toBe(0);
@@ -491,9 +674,8 @@ describe('release-check: dist, contents and size (npm pack of a fixture)', () =>
 
 	test('the build cache, tests, sources, env files and strays fail, each named', () => {
 		const root = fixture(
-			{},
+			{ files: ['dist'] },
 			{
-				'dist/tsconfig.tsbuildinfo': '{}',
 				'dist/nodes/Foo/Foo.node.test.js': '',
 				'dist/nodes/Foo/Foo.node.ts': '',
 				'dist/.env': 'TOKEN=x',
@@ -507,24 +689,100 @@ describe('release-check: dist, contents and size (npm pack of a fixture)', () =>
 		expect(out).toMatch(/dist\/nodes\/Foo\/Foo\.node\.test\.js is a test/);
 		expect(out).toMatch(/dist\/nodes\/Foo\/Foo\.node\.ts is TypeScript source/);
 		expect(out).toMatch(/dist\/\.env is an environment file/);
-		expect(out).toMatch(/not part of the package: dist\/notes\.txt/);
-		// No tsconfig.json asks for source maps in the fixture.
 		expect(out).toMatch(
-			/Foo\.node\.js\.map: a source map, but tsconfig\.json does not ask for them/,
+			/not part of the package \(neither emitted by the build nor a top-level document\): dist\/notes\.txt/,
 		);
+		expect(out).toMatch(/Foo\.node\.js\.map is a source map/);
 	});
 
-	test('source maps pass when tsconfig.json asks for them', () => {
+	// What may be shipped follows from the build: tsc's outputs for tsconfig.json and the files
+	// gulpfile.js's ASSETS copy, not a list kept in the script.
+	test("a trigger's output schema (__schema__/v<version>.json) passes because gulpfile.js copies it", () => {
+		const schema = '{"type":"object"}';
 		const root = fixture(
 			{},
 			{
-				'tsconfig.json': JSON.stringify({ compilerOptions: { sourceMap: true } }),
-				'dist/nodes/Foo/Foo.node.js.map': '{}',
+				'nodes/Foo/__schema__/v1.0.0.json': schema,
+				'nodes/Foo/__schema__/v1.0.0/thing/get.json': schema,
+				'dist/nodes/Foo/__schema__/v1.0.0.json': schema,
+				'dist/nodes/Foo/__schema__/v1.0.0/thing/get.json': schema,
+			},
+		);
+		const { status, out } = releaseCheck(['--root', root, '--only', 'dist,contents']);
+		expect(out).toMatch(/dist: ok: the 7 files the build emits \(4 by tsc, 3 copied/);
+		expect(out).toMatch(/contents: ok: 9 files: the 6 the build emits/);
+		expect(status).toBe(0);
+	});
+
+	test('a new kind of asset in gulpfile.js ASSETS is allowed without touching the script; a stray of that kind is not', () => {
+		const extra = "\n\tnotes: { globs: ['nodes/**/*.md'], options: { base: '.' } },";
+		const root = fixture(
+			{},
+			{
+				'gulpfile.js': FIXTURE_GULPFILE(extra),
+				'nodes/Foo/NOTES.md': '# notes\n',
+				'dist/nodes/Foo/NOTES.md': '# notes\n',
+			},
+		);
+		expect(releaseCheck(['--root', root, '--only', 'dist,contents']).status).toBe(0);
+		fs.writeFileSync(path.join(root, 'dist/nodes/Foo/OLD.md'), '# left over\n');
+		const { status, out } = releaseCheck(['--root', root, '--only', 'dist,contents']);
+		expect(status).toBe(1);
+		expect(out).toMatch(
+			/dist: FAILED: files the build does not emit .*: dist\/nodes\/Foo\/OLD\.md/,
+		);
+		expect(out).toMatch(/not part of the package .*: dist\/nodes\/Foo\/OLD\.md/);
+	});
+
+	test('a file the build emits that the tarball leaves out fails', () => {
+		const schema = '{"type":"object"}';
+		const root = fixture(
+			{ files: ['dist', '!dist/tsconfig.tsbuildinfo', '!dist/**/__schema__'] },
+			{
+				'nodes/Foo/__schema__/v1.0.0.json': schema,
+				'dist/nodes/Foo/__schema__/v1.0.0.json': schema,
 			},
 		);
 		const { status, out } = releaseCheck(['--root', root, '--only', 'contents']);
-		expect(out).toMatch(/1 source maps/);
-		expect(status).toBe(0);
+		expect(status).toBe(1);
+		expect(out).toMatch(
+			/emitted by the build but not in the tarball: dist\/nodes\/Foo\/__schema__\/v1\.0\.0\.json/,
+		);
+	});
+
+	test('source maps and a copy of package.json fail even when the build emits them', () => {
+		const root = fixture(
+			{},
+			{
+				'tsconfig.json': JSON.stringify({
+					...FIXTURE_TSCONFIG,
+					compilerOptions: { ...FIXTURE_TSCONFIG.compilerOptions, sourceMap: true },
+					include: [...FIXTURE_TSCONFIG.include, 'package.json'],
+				}),
+				'dist/nodes/Foo/Foo.node.js.map': '{}',
+				'dist/credentials/FooApi.credentials.js.map': '{}',
+				'dist/package.json': '{}',
+			},
+		);
+		const { status, out } = releaseCheck(['--root', root, '--only', 'dist,contents']);
+		expect(out).toMatch(/dist: ok: the 8 files the build emits/);
+		expect(status).toBe(1);
+		expect(out).toMatch(
+			/dist\/nodes\/Foo\/Foo\.node\.js\.map is a source map \(it points at TypeScript sources the tarball does not ship\)/,
+		);
+		expect(out).toMatch(/dist\/package\.json is a copy of package\.json/);
+	});
+
+	test('without tsconfig.json or gulpfile.js ASSETS it cannot tell what the build emits, and says so', () => {
+		const noConfig = fixture();
+		fs.rmSync(path.join(noConfig, 'tsconfig.json'));
+		expect(releaseCheck(['--root', noConfig, '--only', 'contents']).out).toMatch(
+			/contents: FAILED: cannot tell what the build emits: no tsconfig\.json/,
+		);
+		const noAssets = fixture({}, { 'gulpfile.js': 'exports.build = () => {};\n' });
+		expect(releaseCheck(['--root', noAssets, '--only', 'dist']).out).toMatch(
+			/dist: FAILED: cannot tell what the build emits: gulpfile\.js exports no ASSETS/,
+		);
 	});
 
 	test('a missing codex file, entry point or icon fails', () => {
@@ -554,11 +812,11 @@ describe('release-check: dist, contents and size (npm pack of a fixture)', () =>
 		);
 		const orphan = fixture({}, { 'dist/nodes/Old/Old.node.js': '' });
 		expect(releaseCheck(['--root', orphan, '--only', 'dist']).out).toMatch(
-			/compiled files without a source .*dist\/nodes\/Old\/Old\.node\.js/,
+			/files the build does not emit \(left over from an older build\): dist\/nodes\/Old\/Old\.node\.js/,
 		);
 		const unbuilt = fixture({}, { 'nodes/Foo/more.ts': 'export {};\n' });
 		expect(releaseCheck(['--root', unbuilt, '--only', 'dist']).out).toMatch(
-			/not built: nodes\/Foo\/more\.ts/,
+			/not built: nodes\/Foo\/more\.ts \(dist\/nodes\/Foo\/more\.js\)/,
 		);
 	});
 
@@ -579,6 +837,48 @@ describe('release-check: dist, contents and size (npm pack of a fixture)', () =>
 		expect(out).toMatch(
 			/contents: FAILED: dist\/ is missing, nothing to pack\n {2}fix: Run npm run build first\./,
 		);
+	});
+});
+
+describe("release-check: what this repository's build emits", () => {
+	// buildOutputs() as the script computes it (no build needed: TypeScript's API and gulp's src()).
+	const derived = (): Record<string, string> => {
+		const code =
+			"import { buildOutputs } from './scripts/release-check.mjs';" +
+			'const { files } = await buildOutputs(process.cwd());' +
+			'process.stdout.write(JSON.stringify(Object.fromEntries(files)));';
+		const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+			cwd: ROOT,
+			encoding: 'utf8',
+			timeout: 60_000,
+		});
+		expect(result.stderr).toBe('');
+		return JSON.parse(result.stdout);
+	};
+	const walk = (dir: string): string[] =>
+		fs
+			.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+			.map((f) => `${dir}/${f.split(path.sep).join('/')}`)
+			.filter((f) => fs.statSync(path.join(ROOT, f)).isFile());
+
+	test('is every source compiled (.js, .d.ts), every codex, icon and __schema__ file, and the build cache; no source map, no package.json', () => {
+		const outputs = derived();
+		const sources = [...walk('nodes'), ...walk('credentials'), ...walk('icons')];
+		const expected = new Set<string>(['dist/tsconfig.tsbuildinfo']);
+		for (const file of sources) {
+			if (/\.ts$/.test(file) && !file.endsWith('.d.ts')) {
+				expected.add(`dist/${file.replace(/\.ts$/, '.js')}`);
+				expected.add(`dist/${file.replace(/\.ts$/, '.d.ts')}`);
+			} else if (/\.(json|svg|png)$/.test(file)) expected.add(`dist/${file}`);
+		}
+		expect(Object.keys(outputs).sort()).toEqual([...expected].sort());
+		// The triggers' output schemas, which a hand-kept list once left out.
+		for (const trigger of ['IntegrationPlatformLogTrigger', 'IntegrationPlatformTrigger']) {
+			const schemas = walk(`nodes/${trigger}/__schema__`);
+			expect(schemas.length).toBeGreaterThan(0);
+			for (const schema of schemas) expect(outputs[`dist/${schema}`]).toBe(schema);
+		}
+		expect(Object.keys(outputs).filter((f) => /\.map$|(^|\/)package\.json$/.test(f))).toEqual([]);
 	});
 });
 

@@ -27,7 +27,10 @@ const OWNER = {
  * @param {{ build?: boolean }} [options]
  */
 function packPackage({ build = false } = {}) {
-	if (build || !fs.existsSync(path.join(ROOT, 'dist', 'package.json'))) {
+	// Built = every file package.json's n8n section names is in dist/ (no package.json is copied there).
+	const { nodes = [], credentials = [] } = require(path.join(ROOT, 'package.json')).n8n ?? {};
+	const built = [...nodes, ...credentials].every((entry) => fs.existsSync(path.join(ROOT, entry)));
+	if (build || !built) {
 		execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 	}
 	const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'pkg-tgz-'));
