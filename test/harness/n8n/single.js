@@ -14,7 +14,9 @@ const { createClient } = require('./restClient');
 
 /**
  * @typedef {object} StartOptions
- * @property {string | string[]} packageTgz  the `npm pack` tarball(s) to install
+ * @property {string | string[]} [packageTgz]  the `npm pack` tarball(s) to install as n8n does;
+ *   none to start n8n on a user folder that already holds its packages (e.g. installed by hand
+ *   with npm, as test/e2e/manualInstall.test.ts does)
  * @property {string} [userFolder]      n8n's user folder (default: a new temp folder)
  * @property {number} [port]            editor/API port (default: a free port)
  * @property {Record<string, string>} [env] extra environment for n8n
@@ -27,7 +29,7 @@ async function startN8n(options) {
 	const progress = options.progress ?? ((m) => process.stderr.write(`[n8n] ${m}\n`));
 	const runtime = await ensureRuntime();
 	const userFolder = options.userFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-user-'));
-	for (const tgz of [options.packageTgz].flat()) installPackage(tgz, userFolder);
+	for (const tgz of [options.packageTgz ?? []].flat()) installPackage(tgz, userFolder);
 	const port = options.port ?? (await freePort());
 	if (options.port && !(await isPortFree(port))) {
 		throw new Error(
