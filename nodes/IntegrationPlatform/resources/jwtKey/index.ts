@@ -22,7 +22,7 @@ const showForUpdate = showFor('update');
  * The API contradicts itself on the label: the mask's enum says `label`, its description, examples
  * and error remedy say `name`. We send the mask value `label` (the schema, and what generated SDKs
  * send) and put the new text in both `jwtKey.label` and `jwtKey.name` (the object accepts extra
- * properties), so the update lands whichever field the server reads. README, "Where the real API differs from the specification".
+ * properties), so the update lands whichever field the server reads. README, "Compatibility".
  */
 async function buildJwtKeyUpdate(
 	this: IExecuteSingleFunctions,
