@@ -27,9 +27,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 
-import { SEED, startSimulator, type Simulator } from '../harness/actionEngine';
+import { startSimulator, type Simulator } from '../harness/actionEngine';
 import { runExample } from '../harness/actionExpectations';
-import type { E2eContext, N8nClient } from '../harness/e2eContext';
+import { simulatorCredentials, type E2eContext, type N8nClient } from '../harness/e2eContext';
 import { until } from '../harness/wait';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -189,16 +189,7 @@ afterAll(async () => {
 		for (const home of homes) fs.rmSync(home, { recursive: true, force: true });
 });
 
-// Jest's afterAll does not run when the process is killed; n8n must not outlive it either way.
-process.once('exit', () => {
-	if (n8n?.pid) {
-		try {
-			process.kill(n8n.pid, 'SIGKILL');
-		} catch {
-			// already gone
-		}
-	}
-});
+// If Jest is killed before afterAll, its n8n ends with it all the same (test/harness/ownedProcess.js).
 
 let home20: string;
 let home24: string;
@@ -230,23 +221,7 @@ describe('n8n started on the user folder loads the package from it', () => {
 			progress: (m) => report(`n8n: ${m}`),
 		});
 		sim = await startSimulator();
-		const apiKey = await n8n.createCredential({
-			type: 'integrationPlatformApi',
-			name: 'Simulator API key (manual install)',
-			data: {
-				apiKey: SEED.apiKey,
-				baseUrl: sim.apiUrl,
-				readUrl: sim.readUrl,
-				writeUrl: sim.writeUrl,
-				searchUrl: sim.searchUrl,
-				proxyUrl: sim.proxyUrl,
-			},
-		});
-		ctx = {
-			n8n,
-			sim,
-			credentials: { integrationPlatformApi: { id: apiKey.id, name: apiKey.name } },
-		};
+		ctx = { n8n, sim, credentials: await simulatorCredentials(n8n, sim, 'manual install') };
 	});
 
 	// As the README says: update or remove, then restart n8n.

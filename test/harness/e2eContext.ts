@@ -64,6 +64,15 @@ export async function setUpE2e(
 ): Promise<E2eContext> {
 	const n8n = n8nClient();
 	const sim = await startSimulator(simulatorOptions);
+	return { n8n, sim, credentials: await simulatorCredentials(n8n, sim, label) };
+}
+
+/** One credential of each type in `n8n`, pointing at `sim`, named after `label`. */
+export async function simulatorCredentials(
+	n8n: Pick<N8nClient, 'createCredential'>,
+	sim: Simulator,
+	label: string,
+): Promise<E2eContext['credentials']> {
 	const apiKey = await n8n.createCredential({
 		type: 'integrationPlatformApi',
 		name: `Simulator API key (${label})`,
@@ -82,12 +91,8 @@ export async function setUpE2e(
 		data: { accessToken: SEED.bearerToken, baseUrl: sim.apiUrl, searchUrl: sim.searchUrl },
 	});
 	return {
-		n8n,
-		sim,
-		credentials: {
-			integrationPlatformApi: { id: apiKey.id, name: apiKey.name },
-			integrationPlatformTokenApi: { id: token.id, name: token.name },
-		},
+		integrationPlatformApi: { id: apiKey.id, name: apiKey.name },
+		integrationPlatformTokenApi: { id: token.id, name: token.name },
 	};
 }
 
