@@ -434,7 +434,7 @@ async function handle(core, host, req, res) {
 		}
 		if (fault.hang) return;
 		if (!fault.malformed && (fault.status !== undefined || fault.body !== undefined)) {
-			send(res, faultReply(fault, request), entry);
+			send(res, faultReply(fault, request), entry, core.journal);
 			return;
 		}
 	}
