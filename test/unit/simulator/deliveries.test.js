@@ -47,6 +47,7 @@ beforeAll(async () => {
 	hook = await receiver();
 });
 afterEach(() => {
+	jest.useRealTimers();
 	t.sim.reset();
 	hook.requests.length = 0;
 	hook.statuses.length = 0;
@@ -369,6 +370,22 @@ describe('data messages', () => {
 	});
 
 	test('read, url: the records are served at a pre-signed link until it expires', async () => {
+		// Only Date is faked (timers and I/O stay real): the link's 400 ms pass when the test says,
+		// not while a slow machine serves the first download.
+		jest.useFakeTimers({
+			doNotFake: [
+				'hrtime',
+				'nextTick',
+				'performance',
+				'queueMicrotask',
+				'setImmediate',
+				'clearImmediate',
+				'setInterval',
+				'clearInterval',
+				'setTimeout',
+				'clearTimeout',
+			],
+		});
 		await seededDestinationHere();
 		await t.sim.emitRead({
 			objectName: 'contacts',
@@ -385,7 +402,9 @@ describe('data messages', () => {
 		const got = await t.client('').get(body.resultInfo.downloadUrl);
 		expect(got.status).toBe(200);
 		expect(got.data.map((r) => r.fields.email)).toEqual(['a@x', 'b@x']);
-		await new Promise((r) => setTimeout(r, 450));
+		jest.setSystemTime(Date.now() + 399);
+		expect((await t.client('').get(body.resultInfo.downloadUrl)).status).toBe(200);
+		jest.setSystemTime(Date.now() + 2);
 		expect((await t.client('').get(body.resultInfo.downloadUrl)).status).toBe(403);
 		expect((await t.client('').get(`${t.sim.apiUrl}/__downloads/unknown`)).status).toBe(404);
 		expect((await t.client('').post(body.resultInfo.downloadUrl)).status).toBe(405);
