@@ -15,9 +15,11 @@ async function receiver() {
 	const server = http.createServer((req, res) => {
 		const chunks = [];
 		req.on('data', (c) => chunks.push(c));
-		req.on('end', () => {
+		req.on('end', async () => {
 			requests.push({ headers: req.headers, body: Buffer.concat(chunks), url: req.url });
-			const status = statuses.length ? statuses.shift() : 200;
+			// a status, or a function giving one (or a promise of one: the answer waits for it)
+			const next = statuses.length ? statuses.shift() : 200;
+			const status = await (typeof next === 'function' ? next() : next);
 			res.writeHead(status, { 'content-type': 'text/plain' });
 			res.end(String(status));
 		});
@@ -190,11 +192,23 @@ describe('deliver', () => {
 
 	test('signs each attempt with the current secret: a rotation between attempts is used at once', async () => {
 		await seededDestinationHere();
-		hook.statuses.push(500);
-		const first = await t.sim.deliver({ destination: SEED.destinationName, message: { r: 1 } });
+		// The first attempt's answer (500) waits until the secret is rotated, so the retry comes
+		// after the rotation however slow the machine is (not 30 ms after a fast answer).
+		let arrived;
+		const firstArrived = new Promise((resolve) => (arrived = resolve));
+		let release;
+		const rotatedNow = new Promise((resolve) => (release = resolve));
+		hook.statuses.push(() => {
+			arrived();
+			return rotatedNow.then(() => 500);
+		});
+		const delivering = t.sim.deliver({ destination: SEED.destinationName, message: { r: 1 } });
+		await firstArrived;
 		const rotated = await t.api.get(`${P}/destinations/${SEED.destinationName}`, {
 			params: { rotate: true, includeSecrets: true },
 		});
+		release();
+		const first = await delivering;
 		const fresh = rotated.data.secrets.webhookSigningKey;
 		expect(fresh).not.toBe(SEED.webhookSigningKey);
 		await t.sim.deliveries.waitFor((d) => d.id === first.id && d.state === 'delivered', 5000);
