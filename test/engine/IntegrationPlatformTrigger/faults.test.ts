@@ -182,7 +182,7 @@ describe('the signing secret cannot be fetched', () => {
 
 		const done = await Promise.all(
 			deliveries.map((d) =>
-				sim.deliveries.waitFor((x) => x.id === d.id && x.state !== 'pending', 10_000),
+				sim.deliveries.waitFor((x) => x.id === d.id && x.state !== 'pending', 25_000),
 			),
 		);
 		for (const d of done) {

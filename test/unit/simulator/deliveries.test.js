@@ -1,5 +1,9 @@
 'use strict';
 
+// These tests wait for the simulator's processes, timers and sockets: a deadline only a hang
+// reaches (Jest's default of 5 s can be reached by a loaded machine).
+jest.setTimeout(60_000);
+
 // Signed deliveries, retries, notification routing and download URLs (simulator/deliveries.js).
 
 const http = require('node:http');

@@ -1,5 +1,9 @@
 'use strict';
 
+// These tests wait for the simulator's processes, timers and sockets: a deadline only a hang
+// reaches (Jest's default of 5 s can be reached by a loaded machine).
+jest.setTimeout(60_000);
+
 // Log growth (logGrowth.js), retention and bursts (index.js), and the logs route's response
 // transformations (logTransforms.js via fault rules): what the log trigger is tested against.
 
@@ -304,7 +308,7 @@ test("cli.js --log-rate N grows the seeded operation's log", async () => {
 	const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 	try {
 		await new Promise((resolve, reject) => {
-			const timer = setTimeout(() => reject(new Error(`cli did not start:\n${out}`)), 10000);
+			const timer = setTimeout(() => reject(new Error(`cli did not start:\n${out}`)), 30_000);
 			child.stdout.on('data', () => {
 				if (/Press Ctrl-C/.test(out)) {
 					clearTimeout(timer);
