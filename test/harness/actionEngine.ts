@@ -5,6 +5,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runNode, type NodeRun } from './engine';
+import { timeOutHungRequests, type HangSource } from './hangs';
 import { expectViolation, watchRequests } from '../openapi/contractWatch';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -50,9 +51,12 @@ export interface Simulator {
 }
 
 /** Every request the simulator receives is checked against the API's request contract when the
- * test file ends (test/openapi/contractWatch.ts). */
+ * test file ends (test/openapi/contractWatch.ts). A request it hangs (a `hang` fault) times out at
+ * once, through the node's own timeout (test/harness/hangs.ts). */
 export async function startSimulator(options: IDataObject = {}): Promise<Simulator> {
-	return watchRequests(await simulator.startSimulator({ port: 0, readPort: 0, ...options }));
+	const sim = await simulator.startSimulator({ port: 0, readPort: 0, ...options });
+	timeOutHungRequests(sim as unknown as HangSource);
+	return watchRequests(sim);
 }
 
 export const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });

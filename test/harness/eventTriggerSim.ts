@@ -7,6 +7,7 @@ import type {
 	ApiResponse,
 	RegistrationApi,
 } from '../../nodes/IntegrationPlatformTrigger/registration';
+import { timeOutHungRequests, type HangSource } from './hangs';
 
 export type Json = Record<string, unknown>;
 
@@ -97,8 +98,12 @@ export const svix = require('../simulator/svixSign') as {
 
 export const SEED = simulator.SEED;
 
+/** A request the simulator hangs (a `hang` fault) times out at once, through the node's own
+ * timeout (test/harness/hangs.ts). */
 export async function startSim(options: Json = {}): Promise<Sim> {
-	return await simulator.startSimulator({ port: 0, readPort: 0, ...options });
+	const sim = await simulator.startSimulator({ port: 0, readPort: 0, ...options });
+	timeOutHungRequests(sim as unknown as HangSource);
+	return sim;
 }
 
 /** A call to the simulator's management API with the seeded API key. */

@@ -5,6 +5,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { IntegrationPlatformLogTrigger } from '../../nodes/IntegrationPlatformLogTrigger/IntegrationPlatformLogTrigger.node';
+import type { HangSource } from './hangs';
 import { PollRunner, type Persistence, type PollRunnerOptions } from './poll';
 
 export interface LogEntryJson {
@@ -32,6 +33,7 @@ export interface LogSimulator {
 		entries: JournalEntry[];
 		clear(): void;
 		find(filter: IDataObject): JournalEntry[];
+		onHang: HangSource['journal']['onHang'];
 	};
 	faults: { add(rule: IDataObject): string; clear(): void; list(): IDataObject[] };
 	reset(): void;
@@ -85,7 +87,7 @@ export function runner(
 		nodeTypeName: NODE_TYPE_NAME,
 		parameters: { project: rl(SEED.projectName), operationIds: SEED.operationId, ...parameters },
 		credentials: credentialsFor(sim),
-		networkTimeoutMs: 400,
+		hangs: sim,
 		...options,
 	});
 }

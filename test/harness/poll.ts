@@ -7,7 +7,10 @@
  * - `helpers.httpRequestWithAuthentication` applies the credential type's own `authenticate`
  *   function, then sends the request with fetch, as n8n's axios-based helper would: JSON bodies
  *   parsed when they parse (raw text otherwise), `ignoreHttpStatusErrors`, `returnFullResponse`,
- *   `timeout` (capped by `networkTimeoutMs` so hang faults stay short).
+ *   `timeout` (the node's own, as axios applies it; 60 s when the node sets none). A request the
+ *   simulator hangs (a `hang` fault) fails at once with the timeout's error, "timeout of Nms
+ *   exceeded" (ECONNABORTED), when the runner is given the simulator (`hangs`,
+ *   test/harness/hangs.ts): no test waits for a timeout, and no answered request can hit one.
  * - Persistence models (what is written to the "database" copy, and when):
  *     legacy          n8n 2.41 default: after every activation poll (even one returning null) and
  *                     whenever a poll emits; the live object lives until a restart.
@@ -35,6 +38,10 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPES } from './engine';
+import { HANG_HEADER, HangAborts, type HangSource } from './hangs';
+
+/** The deadline of a request whose node sets no timeout: only a real hang reaches it. */
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 export type Persistence = 'legacy' | 'emitOnly' | 'freshPerTick' | 'durableCursors';
 
@@ -45,7 +52,12 @@ export interface PollRunnerOptions {
 	/** Credential data by type, e.g. `{ integrationPlatformApi: { apiKey, baseUrl, readUrl } }`. */
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	persistence?: Persistence;
-	/** Upper bound for any request's timeout (default 1000 ms). */
+	/**
+	 * The simulator the requests go to: a request it hangs fails at once as a timeout (see above).
+	 * Without it, a hung request waits for its timeout.
+	 */
+	hangs?: HangSource;
+	/** Upper bound for any request's timeout (default: none, the node's timeout applies). */
 	networkTimeoutMs?: number;
 	/** Called with every response the node receives (after JSON parsing), for test oracles. */
 	onResponse?: (
@@ -87,6 +99,7 @@ export function requestUrl(options: IHttpRequestOptions): URL {
 async function send(
 	options: IHttpRequestOptions,
 	networkTimeoutMs: number,
+	hangAborts: HangAborts | undefined,
 ): Promise<{
 	statusCode: number;
 	statusMessage: string;
@@ -101,28 +114,34 @@ async function send(
 		body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
 		headers['content-type'] ??= 'application/json';
 	}
-	const timeout = Math.min(options.timeout ?? networkTimeoutMs, networkTimeoutMs);
+	const timeout = Math.min(options.timeout ?? DEFAULT_TIMEOUT_MS, networkTimeoutMs);
+	const hang = hangAborts?.open();
+	if (hang) headers[HANG_HEADER] = hang.id;
+	const signals = [AbortSignal.timeout(timeout), ...(hang ? [hang.signal] : [])];
 	let res: Response;
+	let text: string;
 	try {
 		res = await fetch(url, {
 			method: options.method ?? 'GET',
 			headers,
 			body,
-			signal: AbortSignal.timeout(timeout),
+			signal: AbortSignal.any(signals),
 		});
+		text = await res.text();
 	} catch (error) {
-		// axios says "timeout of Nms exceeded" (code ECONNABORTED); fetch says TimeoutError.
+		// axios says "timeout of Nms exceeded" (code ECONNABORTED); fetch says TimeoutError, or
+		// aborts with HungError when the simulator tells that it hangs this request.
 		const e = error as Error;
+		const timedOut = e.name === 'TimeoutError' || e.name === 'HungError';
 		const wrapped = new Error(
-			e.name === 'TimeoutError'
+			timedOut
 				? `timeout of ${timeout}ms exceeded`
 				: `${e.message} (${(e as { cause?: Error }).cause?.message ?? 'network'})`,
 		);
-		throw Object.assign(wrapped, {
-			code: e.name === 'TimeoutError' ? 'ECONNABORTED' : 'ECONNRESET',
-		});
+		throw Object.assign(wrapped, { code: timedOut ? 'ECONNABORTED' : 'ECONNRESET' });
+	} finally {
+		hang?.close();
 	}
-	const text = await res.text();
 	let parsed: unknown = text;
 	if (text !== '') {
 		try {
@@ -157,6 +176,8 @@ export class PollRunner {
 
 	private readonly networkTimeoutMs: number;
 
+	private readonly hangAborts: HangAborts | undefined;
+
 	/** The node's static data as the last poll found it (after any reload), JSON text. */
 	staticDataAtPollStart = '{}';
 
@@ -165,7 +186,8 @@ export class PollRunner {
 
 	constructor(private readonly options: PollRunnerOptions) {
 		this.persistence = options.persistence ?? 'legacy';
-		this.networkTimeoutMs = options.networkTimeoutMs ?? 1000;
+		this.networkTimeoutMs = options.networkTimeoutMs ?? Number.POSITIVE_INFINITY;
+		this.hangAborts = options.hangs ? new HangAborts(options.hangs) : undefined;
 		const authentication = (options.parameters.authentication as string) ?? 'apiKey';
 		const credentialType =
 			authentication === 'bearerToken' ? 'integrationPlatformTokenApi' : 'integrationPlatformApi';
@@ -270,6 +292,7 @@ export class PollRunner {
 		const node = this.node;
 		const workflow = this.workflow;
 		const networkTimeoutMs = this.networkTimeoutMs;
+		const hangAborts = this.hangAborts;
 		return {
 			getNode: () => node,
 			getMode: () => mode,
@@ -324,7 +347,7 @@ export class PollRunner {
 								headers: {},
 								...(await transport(authenticated.method ?? 'GET', requestUrl(authenticated))),
 							}
-						: await send(authenticated, networkTimeoutMs);
+						: await send(authenticated, networkTimeoutMs, hangAborts);
 					onResponse?.(requestOptions, response);
 					if (response.statusCode >= 400 && !requestOptions.ignoreHttpStatusErrors) {
 						throw Object.assign(

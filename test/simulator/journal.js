@@ -6,7 +6,9 @@
  * with auth errors, 404s and faults), except the simulator's own `/__sim/` control API.
  * An entry is appended when the request arrives and its `status` is filled in when the
  * answer is sent (it stays null for `reset` and `hang` faults). Listeners (`onAnswer`) see each
- * answer's status, content type and payload as sent.
+ * answer's status, content type and payload as sent; listeners of `onHang` learn at once of each
+ * request a `hang` fault leaves unanswered (a test harness ends that request as its timeout
+ * would, later, instead of waiting for it).
  */
 
 /**
@@ -27,6 +29,7 @@
  * }} Entry
  * @typedef {Partial<Record<keyof Entry, unknown>> | ((entry: Entry) => boolean)} Filter
  * @typedef {{ status: number, contentType?: string, payload: string }} Answer
+ * @typedef {{ remoteAddress?: string, remotePort?: number }} Peer the client's end of the connection
  */
 
 class Journal {
@@ -36,6 +39,32 @@ class Journal {
 		this.seq = 0;
 		/** @type {Array<(entry: Entry, answer: Answer) => void>} */
 		this.answerListeners = [];
+		/** @type {Array<(entry: Entry, peer: Peer) => void>} */
+		this.hangListeners = [];
+	}
+
+	/**
+	 * Calls `listener` with every request a `hang` fault leaves unanswered from now on, when the
+	 * simulator decides not to answer it: its entry (headers included) and the client's end of the
+	 * connection. Nothing else changes: the request still gets no answer until the client gives up
+	 * or the simulator closes.
+	 * @param {(entry: Entry, peer: Peer) => void} listener
+	 * @returns {() => void} stops listening
+	 */
+	onHang(listener) {
+		this.hangListeners.push(listener);
+		return () => {
+			this.hangListeners = this.hangListeners.filter((l) => l !== listener);
+		};
+	}
+
+	/**
+	 * The server's report that it will not answer `entry`.
+	 * @param {Entry} entry
+	 * @param {Peer} peer
+	 */
+	hung(entry, peer) {
+		for (const listener of this.hangListeners) listener(entry, peer);
 	}
 
 	/**

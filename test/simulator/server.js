@@ -313,6 +313,20 @@ function send(res, reply, entry, journal) {
 }
 
 /**
+ * A `hang` fault: no answer (until the client gives up or close() destroys the socket); the
+ * journal's `onHang` listeners are told which request it is.
+ * @param {Core} core
+ * @param {http.IncomingMessage} req
+ * @param {Entry} entry
+ */
+function hang(core, req, entry) {
+	core.journal.hung(entry, {
+		remoteAddress: req.socket.remoteAddress,
+		remotePort: req.socket.remotePort,
+	});
+}
+
+/**
  * @param {Core} core
  * @param {Host} host
  * @param {http.IncomingMessage} req
@@ -390,7 +404,10 @@ async function handle(core, host, req, res) {
 			req.socket.destroy();
 			return;
 		}
-		if (fault.hang) return; // close() destroys the socket
+		if (fault.hang) {
+			hang(core, req, entry);
+			return; // close() destroys the socket
+		}
 		if (!fault.malformed && (fault.status !== undefined || fault.body !== undefined)) {
 			send(res, faultReply(fault, request), entry, core.journal);
 			return;
@@ -432,9 +449,12 @@ async function handle(core, host, req, res) {
 			req.socket.destroy();
 			return;
 		}
-		if (fault.hang) return;
+		if (fault.hang) {
+			hang(core, req, entry);
+			return;
+		}
 		if (!fault.malformed && (fault.status !== undefined || fault.body !== undefined)) {
-			send(res, faultReply(fault, request), entry);
+			send(res, faultReply(fault, request), entry, core.journal);
 			return;
 		}
 	}

@@ -2,6 +2,7 @@ import * as net from 'node:net';
 
 import { rl, run, SEED, startSimulator, type Simulator } from '../../harness/actionEngine';
 import { fieldLabel } from '../../harness/fieldLabel';
+import { timedOutRequests } from '../../harness/hangs';
 
 let sim: Simulator;
 beforeAll(async () => (sim = await startSimulator()));
@@ -252,11 +253,16 @@ describe('network failures name the host', () => {
 			resource: 'project',
 			operation: 'getAll',
 			returnAll: true,
-			requestOptions: { timeout: 300 },
+			// The harness ends the hung request at once through this timeout (test/harness/hangs.ts):
+			// a long one, as nothing else in the run may hit it.
+			requestOptions: { timeout: 30_000 },
 		});
 		expect(result.error?.message).toBe(
 			`The Integration Platform API at ${host} did not answer in time`,
 		);
+		// ended by the node's timeout (n8n words the error without its value): the hung request
+		// had the node's 30 s, and the harness fired it (test/harness/hangs.ts)
+		expect(timedOutRequests(sim).map((r) => r.timeoutMs)).toEqual([30_000]);
 	});
 
 	test('connection reset', async () => {

@@ -29,17 +29,19 @@ import {
 	type OperationRun,
 	type Simulator,
 } from '../../harness/actionEngine';
+import { timedOutRequests } from '../../harness/hangs';
 import { allOperations, outputsByInput, type OperationSpec } from '../../harness/operationTable';
 
 jest.setTimeout(120_000);
 
-/** Node timeout for the hang fault (Settings → Request Options → Timeout). */
-const TIMEOUT_MS = 250;
 /**
- * Node timeout for every other case: long enough that a request answered on a loaded machine (CI
- * runs this file beside others on two cores) never turns into a timeout the case did not inject.
+ * Node timeout of every case (Settings → Request Options → Timeout): long enough that a request
+ * answered on a loaded machine never turns into a timeout the case did not inject. The request a
+ * hang fault leaves unanswered times out at once all the same: the harness fires that request's
+ * own timeout when the simulator says it hangs it (test/harness/hangs.ts), and each hung request
+ * must have had this timeout, so it is the node's timeout that ended it.
  */
-const ANSWERED_TIMEOUT_MS = 10_000;
+const TIMEOUT_MS = 30_000;
 const LANES = 4;
 
 // ---------------------------------------------------------------------------------------------
@@ -275,6 +277,8 @@ interface Result extends Partial<OperationRun> {
 	/** Requests to the faulted route, in order. */
 	atRoute: JournalEntry[];
 	elapsedMs: number;
+	/** The timeout each request the simulator hung had (the harness fired it). */
+	hungTimeouts: Array<number | undefined>;
 }
 
 const results = new Map<number, Result>();
@@ -295,8 +299,7 @@ function ruleFor(c: Case): IDataObject {
 async function runCase(sim: Simulator, c: Case): Promise<void> {
 	sim.reset();
 	sim.faults.add(ruleFor(c));
-	const hangs = c.failing?.rule.hang === true;
-	const requestOptions: IDataObject = { timeout: hangs ? TIMEOUT_MS : ANSWERED_TIMEOUT_MS };
+	const requestOptions: IDataObject = { timeout: TIMEOUT_MS };
 	const options: Parameters<typeof run>[2] = {};
 	if (c.mode === 'Retry On Fail') {
 		// n8n reads 0 as "not set" and waits 1000 ms (WorkflowExecute.getRetryParams); 1 ms it is.
@@ -305,10 +308,15 @@ async function runCase(sim: Simulator, c: Case): Promise<void> {
 	if (c.mode === 'Continue On Fail') {
 		options.continueOnFail = true;
 		options.items = [{ item: 1 }, { item: 2 }];
-		// One item after the other, so that the first request to arrive is item 1's.
+		// One item after the other (the check does not depend on which arrives first).
 		requestOptions.batching = { batch: { batchSize: 1, batchInterval: 40 } };
 	}
 	const started = Date.now();
+	const hungBefore = timedOutRequests(sim).length;
+	const hungTimeouts = () =>
+		timedOutRequests(sim)
+			.slice(hungBefore)
+			.map((r) => r.timeoutMs);
 	try {
 		const parameters = { ...c.target.parameters, requestOptions } as INodeParameters;
 		const result = await run(sim, parameters, options);
@@ -316,12 +324,14 @@ async function runCase(sim: Simulator, c: Case): Promise<void> {
 			...result,
 			atRoute: result.requests.filter((e) => e.routeId === c.target.route),
 			elapsedMs: Date.now() - started,
+			hungTimeouts: hungTimeouts(),
 		});
 	} catch (error) {
 		results.set(c.id, {
 			thrown: error as Error,
 			atRoute: sim.journal.entries.filter((e) => e.routeId === c.target.route),
 			elapsedMs: Date.now() - started,
+			hungTimeouts: hungTimeouts(),
 		});
 	}
 }
@@ -377,6 +387,12 @@ function problemsOf(c: Case): string[] {
 	if (!result) return ['not run'];
 	const statuses = result.atRoute.map((e) => e.status);
 	const problems: string[] = [];
+	// A hang is ended by the node's own timeout, however soon the harness fires it.
+	if (c.failing?.rule.hang === true) {
+		if (result.hungTimeouts.length === 0) problems.push('no request was hung');
+		if (result.hungTimeouts.some((t) => t !== TIMEOUT_MS))
+			problems.push(`hung requests' timeouts ${JSON.stringify(result.hungTimeouts)}`);
+	}
 	switch (c.mode) {
 		case 'fails': {
 			if (result.thrown) return [`thrown: ${result.thrown.message}`];
@@ -428,10 +444,18 @@ function problemsOf(c: Case): string[] {
 			if (result.thrown) return [`thrown: ${result.thrown.message}`];
 			if (result.error) return [`the node failed: ${result.error.message}`];
 			const outputs = outputsByInput(result.items ?? [], 2);
-			// The faulted item, and the one that must still run (ruleFor says which is which).
-			const [failed, other] = failsLater(c) ? [2, 1] : [1, 2];
 			const errorOf = (item: number) =>
 				outputs[item - 1].find((i) => i.error)?.error as NodeError | undefined;
+			// The faulted item, and the one that must still run. ruleFor faults the first requests
+			// (or all but the first), so the item whose requests reached the route first is
+			// normally item 1; but n8n starts item 2 an interval after item 1 without waiting for
+			// it, so on a slow machine their requests may arrive the other way round. The faulted
+			// item is therefore the one that failed as the fault says, whichever it is.
+			const byOrder: [number, number] = failsLater(c) ? [2, 1] : [1, 2];
+			const matching = [1, 2].filter(
+				(item) => errorProblems(errorOf(item), expectedFailure(c)).length === 0,
+			);
+			const [failed, other] = matching.length === 1 ? [matching[0], 3 - matching[0]] : byOrder;
 			problems.push(
 				...errorProblems(errorOf(failed), expectedFailure(c)).map((p) => `item ${failed}: ${p}`),
 			);
@@ -498,10 +522,8 @@ describe('Integration → Create: the lookup after the create', () => {
 	const integration = OPERATIONS.find((op) => op.key === 'integration.create')!;
 	const parameters: INodeParameters = {
 		...integration.variants[0].parameters,
-		requestOptions: { timeout: ANSWERED_TIMEOUT_MS },
+		requestOptions: { timeout: TIMEOUT_MS },
 	};
-	const withTimeoutFor = (rule: IDataObject): INodeParameters =>
-		rule.hang === true ? { ...parameters, requestOptions: { timeout: TIMEOUT_MS } } : parameters;
 	let sim: Simulator;
 	beforeAll(async () => (sim = await startSimulator()));
 	afterAll(async () => await sim.close());
@@ -511,7 +533,7 @@ describe('Integration → Create: the lookup after the create', () => {
 		async (_kind, failing) => {
 			sim.reset();
 			sim.faults.add({ route: 'getIntegration', ...failing.rule });
-			const result = await run(sim, withTimeoutFor(failing.rule));
+			const result = await run(sim, parameters);
 			expect(result.error).toBeUndefined();
 			expect(result.requests.find((e) => e.routeId === 'createIntegration')?.status).toBe(201);
 			expect(result.json).toEqual([

@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CURSOR_VERSION } from '../../../nodes/IntegrationPlatformLogTrigger/logCursor';
+import { REQUEST_TIMEOUT_MS } from '../../../nodes/IntegrationPlatformLogTrigger/transport';
 import {
 	isoMicros,
 	json,
@@ -234,6 +235,10 @@ describe('failures leave the cursor where it was', () => {
 			expect(failed.error?.message).toMatch(message);
 			expect(failed.error?.message).toContain(OP2);
 			expect(failed.error?.description).toMatch(/cursor did not move/);
+			// the hang ended by the node's own request timeout (the harness ends it at once,
+			// test/harness/hangs.ts), not by a shorter deadline of the test's
+			if (fault.hang)
+				expect(failed.error?.description).toContain(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`);
 			expect(JSON.stringify(r.staticData)).toBe(before);
 			expect(r.persistedJson).toBe(persistedBefore);
 			const next = await r.poll();

@@ -91,7 +91,6 @@ async function runScenario(sim: LogSimulator, scenario: Scenario, seed: number):
 		{ operationIds: operationIds.join(',\n'), ...scenario.parameters },
 		{
 			persistence: scenario.persistence,
-			networkTimeoutMs: 300,
 			onResponse: (request, response) => {
 				const match = /\/operations\/([^/]+)\/logs$/.exec(request.url);
 				if (match && response.statusCode === 200 && Array.isArray(response.body)) {

@@ -91,16 +91,22 @@ describe('replay memory', () => {
 describe('a copy arriving while the first attempt is still in progress', () => {
 	test('is refused (409, the sender retries), so a first attempt that then fails loses nothing', async () => {
 		// A result link that answers slowly and fails the first time, then serves the records.
+		// The first download is held until the copy has been answered (no timing involved): the
+		// server says when it has the first request, and the test releases its answer.
 		let hits = 0;
 		const records = [{ fields: { email: 'a@x' } }];
+		let firstArrived!: () => void;
+		const firstRequest = new Promise<void>((resolve) => (firstArrived = resolve));
+		let releaseFirst!: () => void;
+		const firstReleased = new Promise<void>((resolve) => (releaseFirst = resolve));
 		const slow = http.createServer((_req, res) => {
 			hits++;
-			const fail = hits === 1;
-			setTimeout(() => {
-				if (fail) res.writeHead(500).end('Internal error');
-				else
-					res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(records));
-			}, 400);
+			if (hits === 1) {
+				firstArrived();
+				void firstReleased.then(() => res.writeHead(500).end('Internal error'));
+				return;
+			}
+			res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(records));
 		});
 		await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
 		try {
@@ -114,9 +120,10 @@ describe('a copy arriving while the first attempt is still in progress', () => {
 				resultInfo: { type: 'url', numRecords: 1, downloadUrl: url },
 			};
 			const firstAttempt = h.call(signed(message, { id }));
-			await new Promise((resolve) => setTimeout(resolve, 100));
+			await firstRequest;
 			// The service's next attempt (a fresh signature) while the first still downloads.
 			const copy = await h.call(signed(message, { id, timestamp: now() + 1 }));
+			releaseFirst();
 			expect(copy).toMatchObject({ status: 409, items: undefined });
 			expect((await firstAttempt).status).toBe(502);
 			// The attempt after that is processed: the message is not lost.
@@ -126,6 +133,7 @@ describe('a copy arriving while the first attempt is still in progress', () => {
 			const late = await h.call(signed(message, { id, timestamp: now() + 3 }));
 			expect(late).toMatchObject({ status: 200, items: undefined });
 		} finally {
+			releaseFirst();
 			await new Promise((resolve) => slow.close(resolve));
 		}
 	});
@@ -351,8 +359,10 @@ describe('download rules', () => {
 		expect(answer.error?.message).toBe(
 			`Refused to download the result from 127.0.0.1:${links.port}: it took longer than 10 s`,
 		);
+		// The refusal names the deadline, so the deadline ended it (the trickle would end, with a
+		// valid body, only after 20 s); it did not end early. How much later than 10 s it answered
+		// depends on the machine, so it is not asserted.
 		expect(elapsed).toBeGreaterThanOrEqual(9_900);
-		expect(elapsed).toBeLessThan(12_000);
 	});
 
 	test('an unverified message is never downloaded, whatever the options', async () => {

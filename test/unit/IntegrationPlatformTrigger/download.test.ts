@@ -184,7 +184,7 @@ describe('downloadRecords', () => {
 			},
 		});
 		const { http } = fakeHttp({ 'http://files.test/r': { body: slow } });
-		const started = Date.now();
+		// The body never ends: only the deadline can end the download (no bound on elapsed time).
 		await expect(downloadRecords(http, 'http://files.test/r', LOCAL, LIMITS)).rejects.toMatchObject(
 			{
 				rule: 'deadline',
@@ -192,7 +192,6 @@ describe('downloadRecords', () => {
 				message: 'Refused to download the result from files.test: it took longer than 0.5 s',
 			},
 		);
-		expect(Date.now() - started).toBeLessThan(1500);
 		expect(destroyed).toBe(true);
 	});
 

@@ -1,5 +1,9 @@
 'use strict';
 
+// These tests wait for the simulator's processes, timers and sockets: a deadline only a hang
+// reaches (Jest's default of 5 s can be reached by a loaded machine).
+jest.setTimeout(60_000);
+
 // cli.js starts both listeners, prints the real URLs and stops cleanly on SIGTERM.
 
 const { spawn } = require('node:child_process');
@@ -25,7 +29,7 @@ test('cli.js --port 0 prints the URLs, answers, and exits 0 on SIGTERM', async (
 	);
 	try {
 		await new Promise((resolve, reject) => {
-			const timer = setTimeout(() => reject(new Error(`cli did not start:\n${out}`)), 10000);
+			const timer = setTimeout(() => reject(new Error(`cli did not start:\n${out}`)), 30_000);
 			child.stdout.on('data', () => {
 				if (/Press Ctrl-C/.test(out)) {
 					clearTimeout(timer);

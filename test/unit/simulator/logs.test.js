@@ -1,5 +1,9 @@
 'use strict';
 
+// These tests wait for the simulator's processes, timers and sockets: a deadline only a hang
+// reaches (Jest's default of 5 s can be reached by a loaded machine).
+jest.setTimeout(60_000);
+
 // Log growth (logGrowth.js), retention and bursts (index.js), and the logs route's response
 // transformations (logTransforms.js via fault rules): what the log trigger is tested against.
 
@@ -17,6 +21,14 @@ const {
 const { parseMicros } = require('../../simulator/time');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once `probe()` is true; fails only after a deadline that only a hang reaches. */
+async function until(what, probe, timeoutMs = 30_000) {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await probe())) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await sleep(10);
+	}
+}
 const logsUrl = (op = SEED.operationId) => `${P}/operations/${op}/logs`;
 
 let t;
@@ -33,9 +45,9 @@ describe('log growth', () => {
 		});
 		try {
 			const before = 12;
-			await sleep(150);
+			// two ticks, however long the machine takes for them
+			await until('two ticks', () => sim.state.logs.get(SEED.operationId).length >= before + 4);
 			const logs = sim.state.logs.get(SEED.operationId);
-			expect(logs.length).toBeGreaterThanOrEqual(before + 4);
 			const added = logs.slice(before);
 			for (const entry of added) {
 				expect(entry.timestamp).toMatch(MICROS);
@@ -60,7 +72,10 @@ describe('log growth', () => {
 			intervalMs: 15,
 			operations: [SEED.operationId, SEED.secondOperationId],
 		});
-		await sleep(80);
+		await until(
+			'entries on the second operation',
+			() => (t.sim.state.logs.get(SEED.secondOperationId) ?? []).length > 3,
+		);
 		expect(growth.running).toBe(true);
 		const res = await t.api.get(logsUrl(SEED.secondOperationId));
 		expect(res.status).toBe(200);
@@ -293,7 +308,7 @@ test("cli.js --log-rate N grows the seeded operation's log", async () => {
 	const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 	try {
 		await new Promise((resolve, reject) => {
-			const timer = setTimeout(() => reject(new Error(`cli did not start:\n${out}`)), 10000);
+			const timer = setTimeout(() => reject(new Error(`cli did not start:\n${out}`)), 30_000);
 			child.stdout.on('data', () => {
 				if (/Press Ctrl-C/.test(out)) {
 					clearTimeout(timer);
@@ -303,9 +318,13 @@ test("cli.js --log-rate N grows the seeded operation's log", async () => {
 		});
 		expect(out).toMatch(/logs:\s+20 new entries\/s/);
 		const apiUrl = /api:\s+(http:\/\/\S+)/.exec(out)[1];
-		await sleep(1300);
-		const logs = await axios.get(`${apiUrl}/v1${logsUrl()}`, {
-			headers: { 'X-Api-Key': SEED.apiKey },
+		// 20 entries a second: at least 20 new ones, however long the machine takes for them
+		let logs;
+		await until('20 new entries', async () => {
+			logs = await axios.get(`${apiUrl}/v1${logsUrl()}`, {
+				headers: { 'X-Api-Key': SEED.apiKey },
+			});
+			return logs.data.length >= 12 + 20;
 		});
 		expect(logs.data.length).toBeGreaterThanOrEqual(12 + 20);
 	} finally {

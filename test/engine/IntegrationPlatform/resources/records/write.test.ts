@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { IntegrationPlatform } from '../../../../../nodes/IntegrationPlatform/IntegrationPlatform.node';
 import { runNode } from '../../../../harness/engine';
+import { timedOutRequests } from '../../../../harness/hangs';
 import {
 	credentialsFor,
 	rl,
@@ -131,20 +132,28 @@ describe('a batch whose outcome is unknown: 250 records, the second batch to arr
 		expect(result.error?.message).toMatch(/^The record may have been written/);
 	});
 
-	test('written, answered after the timeout, with Retry On Fail: each created once, reported "may have been written"', async () => {
+	test('written, no answer before the timeout, with Retry On Fail: each created once, reported "may have been written"', async () => {
 		const { items, prefix } = contacts(250);
+		// The second write is stored and then never answered: the harness ends it at once through
+		// the node's 30 s timeout (test/harness/hangs.ts), which the other writes cannot reach.
 		sim.faults.add({
 			route: 'writeRecords',
 			processFirst: true,
-			latencyMs: 2500,
+			hang: true,
 			skip: 1,
 			times: 1,
 		});
+		const hungBefore = timedOutRequests(sim).length;
 		const result = await run(
 			sim,
-			{ ...write, requestOptions: { timeout: 1000 } },
+			{ ...write, requestOptions: { timeout: 30_000 } },
 			{ items, nodeSettings: retryOnFail },
 		);
+		expect(
+			timedOutRequests(sim)
+				.slice(hungBefore)
+				.map((r) => r.timeoutMs),
+		).toEqual([30_000]);
 		const counts = creations(prefix);
 		expect({ total: total(counts), twice: twice(counts) }).toEqual({ total: 250, twice: 0 });
 		expect(writes()).toHaveLength(3);
