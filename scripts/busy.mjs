@@ -35,7 +35,7 @@ const running = Array.from({ length: burners }, () =>
 	spawnOwned(process.execPath, ['-e', SPIN], { stdio: ['pipe', 'ignore', 'inherit'] }),
 );
 process.stdout.write(
-	`▸ test:busy: ${burners} CPU burner(s) on ${os.availableParallelism()} core(s) while running: ${[command, ...args].map((a) => path.relative(ROOT, a) || a).join(' ')}\n`,
+	`▸ test:busy: ${burners} CPU burner(s) on ${os.availableParallelism()} core(s) while running: ${[command, ...args].map((a) => (a === process.execPath ? 'node' : path.relative(ROOT, a) || a)).join(' ')}\n`,
 );
 
 const started = Date.now();
