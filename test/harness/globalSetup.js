@@ -16,6 +16,7 @@ module.exports = async () => {
 	const packageTgz = packPackage({ build: process.env.E2E_BUILT !== '1' });
 	const n8n = await startN8n({ packageTgz });
 	globalThis.__N8N_E2E__ = n8n;
+	globalThis.__N8N_E2E_TGZ__ = packageTgz;
 	const info = {
 		version: n8n.version,
 		baseUrl: n8n.baseUrl,
