@@ -126,8 +126,10 @@ export function unrecognizedNodeTypes(): string[] {
  * Every execution of a workflow, with the ids of those the list left out. n8n's public API leaves
  * out executions that main's in-memory list of active executions says are running, and under load
  * n8n 2.41 in queue mode sometimes keeps a finished execution in that list (it then also waits for
- * it on shutdown). Such an execution did run and is in the database: each id the listing skips
- * (between the lowest listed and the highest listed plus `beyond`) is asked for one by one.
+ * it on shutdown). Such an execution did run and is in the database: each id the listing skips,
+ * from 1 (the oldest ones may be the hidden ones: seen twice under load, 518 of 520 listed) to
+ * the highest listed plus `beyond`, is asked for one by one. Ids found to belong to another
+ * workflow are remembered, so that polling asks for each of them once.
  */
 export async function allExecutions(
 	n8n: N8nClient,
@@ -139,19 +141,27 @@ export async function allExecutions(
 	const listed = new Set(executions.map((e) => Number(e.id)));
 	const hidden: string[] = [];
 	if (!listed.size) return { executions, hidden };
+	const foreign = foreignExecutions.get(workflowId) ?? new Set<number>();
+	foreignExecutions.set(workflowId, foreign);
 	const high = Math.max(...listed) + beyond;
-	for (let id = Math.min(...listed) + 1; id <= high; id++) {
-		if (listed.has(id)) continue;
+	for (let id = 1; id <= high; id++) {
+		if (listed.has(id) || foreign.has(id)) continue;
 		const found = await n8n
 			.api('GET', `/executions/${id}?includeData=${includeData}`)
-			.catch(() => undefined); // 404: not there (yet), or another workflow's
-		if (found && String(found.workflowId) === String(workflowId)) {
+			.catch(() => undefined); // 404: not there (yet), or deleted
+		if (!found) continue;
+		if (String(found.workflowId) === String(workflowId)) {
 			executions.push(found);
 			hidden.push(String(id));
+		} else {
+			foreign.add(id);
 		}
 	}
 	return { executions, hidden };
 }
+
+/** Per workflow, the execution ids that turned out to be another workflow's (they stay so). */
+const foreignExecutions = new Map<string, Set<number>>();
 
 export { sleep, until } from './wait';
 
