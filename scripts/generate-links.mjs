@@ -118,25 +118,38 @@ export function readmeAnchors(text) {
 	return anchors;
 }
 
+/** The repository package.json names in `root`. @param {string} root */
+function repositoryIn(root) {
+	return repositoryOf(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')));
+}
+
+/**
+ * Each file of `root` that shows links, as it is and as this script writes it.
+ * @param {string} root @param {ReturnType<typeof repositoryOf>} repo
+ */
+function* linkedTexts(root, repo) {
+	for (const file of linkedFiles(root)) {
+		const abs = path.join(root, file);
+		if (!fs.existsSync(abs)) continue;
+		const text = fs.readFileSync(abs, 'utf8');
+		yield { file, text, expected: rewrite(file, text, repo) };
+	}
+}
+
 /**
  * What is wrong with the links of a package folder: files whose links differ from what this
  * script writes, and links into the repository that do not resolve in this checkout.
  * @param {string} root @returns {string[]}
  */
 export function linkProblems(root) {
-	const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-	const repo = repositoryOf(pkg);
 	const readme = fs.existsSync(path.join(root, 'README.md'))
 		? fs.readFileSync(path.join(root, 'README.md'), 'utf8')
 		: '';
 	// #readme is GitHub's own anchor for the README shown on the repository's page.
 	const anchors = new Set(['readme', ...readmeAnchors(readme)]);
 	const problems = [];
-	for (const file of linkedFiles(root)) {
-		const abs = path.join(root, file);
-		if (!fs.existsSync(abs)) continue;
-		const text = fs.readFileSync(abs, 'utf8');
-		const expected = rewrite(file, text, repo);
+	const repo = repositoryIn(root);
+	for (const { file, text, expected } of linkedTexts(root, repo)) {
 		if (expected !== text) {
 			const has = text.split('\n').map((l) => l.trim());
 			const wants = expected.split('\n').map((l) => l.trim());
@@ -160,16 +173,10 @@ export function linkProblems(root) {
 
 /** Rewrites the links of a package folder; returns the files it changed. @param {string} root */
 export function writeLinks(root) {
-	const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-	const repo = repositoryOf(pkg);
 	const changed = [];
-	for (const file of linkedFiles(root)) {
-		const abs = path.join(root, file);
-		if (!fs.existsSync(abs)) continue;
-		const text = fs.readFileSync(abs, 'utf8');
-		const expected = rewrite(file, text, repo);
+	for (const { file, text, expected } of linkedTexts(root, repositoryIn(root))) {
 		if (expected !== text) {
-			fs.writeFileSync(abs, expected);
+			fs.writeFileSync(path.join(root, file), expected);
 			changed.push(file);
 		}
 	}

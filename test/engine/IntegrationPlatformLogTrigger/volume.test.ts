@@ -27,6 +27,7 @@ import {
 	OperationsFake,
 } from '../../harness/operationsFake';
 import { PollRunner } from '../../harness/poll';
+import { fakeDateOnly } from '../../harness/fakeDate';
 
 jest.setTimeout(900_000);
 
@@ -155,20 +156,7 @@ describe('against the in-process fake, one poll a simulated minute', () => {
 	const start = Date.UTC(2030, 0, 1, 0, 0, 0);
 
 	beforeEach(() => {
-		jest.useFakeTimers({
-			doNotFake: [
-				'hrtime',
-				'nextTick',
-				'performance',
-				'queueMicrotask',
-				'setImmediate',
-				'clearImmediate',
-				'setInterval',
-				'clearInterval',
-				'setTimeout',
-				'clearTimeout',
-			],
-		});
+		fakeDateOnly();
 	});
 	afterEach(() => jest.useRealTimers());
 

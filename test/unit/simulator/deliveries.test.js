@@ -11,6 +11,7 @@ const { createHmac } = require('node:crypto');
 const { setup, P, SEED } = require('./helpers');
 const { signOnce, signature, signedHeaders, newMessageId } = require('../../simulator/svixSign');
 const { SVIX_RETRY_DELAYS_MS } = require('../../simulator/deliveries');
+const { fakeDateOnly } = require('../../harness/fakeDate');
 
 /** A local endpoint that records requests and answers with the next queued status (default 200). */
 async function receiver() {
@@ -392,20 +393,7 @@ describe('data messages', () => {
 	test('read, url: the records are served at a pre-signed link until it expires', async () => {
 		// Only Date is faked (timers and I/O stay real): the link's 400 ms pass when the test says,
 		// not while a slow machine serves the first download.
-		jest.useFakeTimers({
-			doNotFake: [
-				'hrtime',
-				'nextTick',
-				'performance',
-				'queueMicrotask',
-				'setImmediate',
-				'clearImmediate',
-				'setInterval',
-				'clearInterval',
-				'setTimeout',
-				'clearTimeout',
-			],
-		});
+		fakeDateOnly();
 		await seededDestinationHere();
 		await t.sim.emitRead({
 			objectName: 'contacts',
