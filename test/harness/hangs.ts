@@ -6,7 +6,9 @@
  *
  * - `timeOutHungRequests(sim)`: for requests n8n-core sends (axios over node:http). Node's
  *   `http.client.request.start` diagnostics channel lists the live requests; the hung one is the
- *   request whose socket's local port is the client port the simulator saw. The harness emits
+ *   request whose socket joins the client port and the server port the simulator saw (a client
+ *   port alone is not enough: the kernel gives the same ephemeral port to connections to
+ *   different servers, and the tests run several simulators side by side). The harness emits
  *   `timeout` on it, as its socket's timer would: axios's own timeout handler (which n8n-core's
  *   Request Options → Timeout sets) aborts it with "timeout of Nms exceeded" (ECONNABORTED), N
  *   being the timeout the node set. A request that has no timeout handler is destroyed with an
@@ -26,7 +28,9 @@ export interface HangEntry {
 
 export interface HangSource {
 	journal: {
-		onHang(listener: (entry: HangEntry, peer: { remotePort?: number }) => void): () => void;
+		onHang(
+			listener: (entry: HangEntry, peer: { remotePort?: number; localPort?: number }) => void,
+		): () => void;
 	};
 }
 
@@ -76,7 +80,10 @@ export function timeOutHungRequests(sim: HangSource): () => void {
 	return sim.journal.onHang((entry, peer) => {
 		const request = [...liveRequests].find(
 			(r) =>
-				!r.destroyed && r.socket?.localPort !== undefined && r.socket.localPort === peer.remotePort,
+				!r.destroyed &&
+				r.socket?.localPort !== undefined &&
+				r.socket.localPort === peer.remotePort &&
+				r.socket.remotePort === peer.localPort,
 		);
 		if (!request || timedOut.has(request)) return; // another client (fetch, a test's own axios)
 		timedOut.add(request);

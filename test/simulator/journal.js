@@ -29,7 +29,8 @@
  * }} Entry
  * @typedef {Partial<Record<keyof Entry, unknown>> | ((entry: Entry) => boolean)} Filter
  * @typedef {{ status: number, contentType?: string, payload: string }} Answer
- * @typedef {{ remoteAddress?: string, remotePort?: number }} Peer the client's end of the connection
+ * @typedef {{ remoteAddress?: string, remotePort?: number, localPort?: number }} Peer the
+ *   connection: the client's end (remote*) and the port of the simulator's host it reached
  */
 
 class Journal {

@@ -323,6 +323,7 @@ function hang(core, req, entry) {
 	core.journal.hung(entry, {
 		remoteAddress: req.socket.remoteAddress,
 		remotePort: req.socket.remotePort,
+		localPort: req.socket.localPort,
 	});
 }
 
