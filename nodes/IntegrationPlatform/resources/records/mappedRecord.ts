@@ -12,8 +12,8 @@ export { MappingProblem } from './mappedValue';
  * to Convert Types; nothing is sent when a value fails. Nothing is sent here.
  *
  * Field names are the provider's and may be any text, `__proto__` and `constructor` included:
- * fields are kept in Maps, and the record handed on is an object without a prototype whose
- * fields are all own properties, so `JSON.stringify` sends every one of them.
+ * fields are kept in Maps, and the record handed on holds each as an own property and reaches
+ * the request body whole (recordOf).
  */
 
 export interface MapperValue {
@@ -27,9 +27,17 @@ export interface MapperValue {
 const isEmptyValue = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** An object holding exactly these fields as own properties (`__proto__` too), no prototype. */
+/**
+ * The prototype of a record. Not a plain object's: n8n's HTTP client (axios 1.18) copies the plain
+ * objects of a JSON body and leaves out keys named `__proto__`, `constructor` and `prototype` as
+ * it does, while it sends any other object as `JSON.stringify` writes it. Nothing is inherited
+ * either, so a field the record lacks reads as undefined whatever its name.
+ */
+const RECORD_PROTOTYPE: object = Object.create(Object.create(null) as object) as object;
+
+/** An object holding exactly these fields as own properties (`__proto__` too). */
 export function recordOf(fields: Map<string, unknown>): IDataObject {
-	const record = Object.create(null) as IDataObject;
+	const record = Object.create(RECORD_PROTOTYPE) as IDataObject;
 	for (const [name, value] of fields) {
 		Object.defineProperty(record, name, {
 			value,
@@ -39,6 +47,35 @@ export function recordOf(fields: Map<string, unknown>): IDataObject {
 		});
 	}
 	return record;
+}
+
+/**
+ * Names n8n 2.41 leaves out when it copies a node's parameters (its `deepCopy`, as the workflow
+ * is loaded): a value mapped below to a field of one of these names never reaches the node
+ * (docs/architecture.md, "Record → Write: the resource mapper").
+ */
+const DROPPED_BY_N8N: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * "Map Each Field Below": a field of such a name that the mapper shows (required, or added by the
+ * user) and whose value did not arrive fails the item, saying why, rather than going unsent.
+ */
+function refuseDroppedByN8n(
+	schema: Map<string, Partial<ResourceMapperField>>,
+	fields: Map<string, unknown>,
+	labelOf: (id: string) => string,
+) {
+	const lost = [...schema.values()].filter(
+		(field) =>
+			DROPPED_BY_N8N.has(field.id!) &&
+			!fields.has(field.id!) &&
+			(field.removed === false || (field.required === true && field.removed !== true)),
+	);
+	if (!lost.length) return;
+	throw new MappingProblem(
+		`${lost.map((field) => `"${labelOf(field.id!)}"`).join(', ')}: n8n does not pass on a value mapped to a field named __proto__, constructor or prototype (it leaves these names out of a node's parameters)`,
+		"Write the field with Map Automatically (the input item's field of that name) or with Records From → JSON, or remove it from the fields below.",
+	);
 }
 
 /** The own fields of an object, in order, whatever their names. */
@@ -89,6 +126,7 @@ export function mappedRecord(
 		});
 		if (checked.send) fields.set(id, checked.value);
 	}
+	if (!auto) refuseDroppedByN8n(schema, fields, labelOf);
 	if (!auto && writeType === 'create') {
 		const missing = [...schema.values()].filter(
 			(field) =>

@@ -254,15 +254,45 @@ describe('field names that are also names of object properties are ordinary fiel
 	});
 
 	test('required and left empty: each is named', () => {
+		const value = parsed('{"__proto__":"p","constructor":"c"}');
 		expect(
 			problem(() =>
 				mappedRecord(
-					{ mappingMode: 'defineBelow', value: {}, matchingColumns: [], schema: schemaOf(true) },
+					{ mappingMode: 'defineBelow', value, matchingColumns: [], schema: schemaOf(true) },
 					{},
 					'create',
 				),
 			),
-		).toBe('"__proto__", "constructor", "toString", "hasOwnProperty" are required but empty');
+		).toBe('"toString", "hasOwnProperty" are required but empty');
+	});
+
+	test('a shown field whose name n8n drops from the parameters (__proto__, constructor, prototype) and whose value is missing: refused, saying why', () => {
+		const schema = [
+			{ id: '__proto__', displayName: '__proto__', type: 'string' as const, required: true },
+			{ id: 'prototype', displayName: 'prototype', type: 'string' as const, removed: false },
+			{ id: 'constructor', displayName: 'constructor', type: 'string' as const, removed: true },
+		];
+		expect(
+			problem(() =>
+				mappedRecord(
+					{ mappingMode: 'defineBelow', value: { a: 1 }, matchingColumns: [], schema },
+					{},
+					'create',
+				),
+			),
+		).toMatch(/^"__proto__", "prototype": n8n does not pass on a value mapped to a field named/);
+		const constructorRequired = [
+			{ id: 'constructor', displayName: 'constructor', type: 'string' as const, required: true },
+		];
+		expect(
+			problem(() =>
+				mappedRecord(
+					{ mappingMode: 'defineBelow', value: { a: 1 }, schema: constructorRequired },
+					{},
+					'create',
+				),
+			),
+		).toMatch(/^"constructor": n8n does not pass on/);
 	});
 
 	test('Map Automatically: an input field named __proto__ is sent, and checked by its type', () => {
