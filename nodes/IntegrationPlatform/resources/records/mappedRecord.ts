@@ -74,7 +74,7 @@ function refuseDroppedByN8n(
 	if (!lost.length) return;
 	throw new MappingProblem(
 		`${lost.map((field) => `"${labelOf(field.id!)}"`).join(', ')}: n8n does not pass on a value mapped to a field named __proto__, constructor or prototype (it leaves these names out of a node's parameters)`,
-		"Write the field with Map Automatically (the input item's field of that name) or with Records From → JSON, or remove it from the fields below.",
+		"Write the field with Map Automatically (the input item's field of that name), or remove it from the fields below.",
 	);
 }
 
