@@ -67,8 +67,9 @@ const entryOf = <T>(table: Record<string, T>, valueType: unknown): T | undefined
 
 /**
  * The n8n field type of an API value type; a type the API adds later, or anything that is not a
- * type name, is taken as text (n8n's engine calls `toLowerCase` on a mapper field's type, so a
- * type that is not one of its names would stop the workflow before the node runs).
+ * type name, is taken as text. (n8n's type check, `validateFieldType`, calls `toLowerCase` on a
+ * mapper field's type: `FIELD_TYPES['__proto__']`, an object, failed every item with "type.
+ * toLowerCase is not a function".)
  */
 export const fieldTypeOf = (valueType: unknown): FieldType =>
 	entryOf(FIELD_TYPES, valueType) ?? 'string';
@@ -194,7 +195,7 @@ export async function getRecordFields(this: ILoadOptionsFunctions): Promise<Reso
 			? {}
 			: {
 					emptyFieldsNotice:
-						'The object has no field that can be written for this group: its metadata lists only read-only fields',
+						'The object has no field that can be written for this group: its metadata lists none, or only read-only ones',
 				}),
 	};
 }
