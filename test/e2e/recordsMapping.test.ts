@@ -5,7 +5,9 @@
  * returned schema goes into a version 2 node's `columns` in "Map Each Field Below" with
  * expressions, and the workflow runs; the records are then read from the simulator's store.
  * Search's field list comes from the editor's options endpoint the same way, and the mapper's
- * values take `$fromAI()` when the node is an MCP tool.
+ * values take `$fromAI()` when the node is an MCP tool. Values are sent as given or refused
+ * (`{{ 1/0 }}`), an input field named `__proto__` reaches the provider, and metadata with a value
+ * type such as `__proto__` (served through a simulator fault) still gives a workflow that runs.
  */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
@@ -47,8 +49,13 @@ const locators = (object: string) => ({
 });
 
 /** What the editor asks for when the mapper of a Record → Write v2 node opens. */
-async function mapperFields(writeType: string): Promise<Json[]> {
-	const data = await editorRequest('/dynamic-node-parameters/resource-mapper-fields', {
+async function mapperFields(writeType: string, object = 'contacts'): Promise<Json[]> {
+	return (await mapperAnswer(writeType, object)).fields as Json[];
+}
+
+/** The editor's whole answer: the fields and, when given, the notice it shows instead of them. */
+async function mapperAnswer(writeType: string, object = 'contacts'): Promise<Json> {
+	return (await editorRequest('/dynamic-node-parameters/resource-mapper-fields', {
 		nodeTypeAndVersion: { name: NODE_TYPE, version: 2 },
 		path: 'parameters.columns',
 		methodName: 'getRecordFields',
@@ -58,11 +65,10 @@ async function mapperFields(writeType: string): Promise<Json[]> {
 			operation: 'write',
 			writeType,
 			recordSource: 'mapper',
-			...locators('contacts'),
+			...locators(object),
 		},
 		credentials: { integrationPlatformApi: ctx.credentials.integrationPlatformApi },
-	});
-	return (data as { fields: Json[] }).fields;
+	})) as Json;
 }
 
 function writeWorkflow(name: string, items: Json[], parameters: Json, typeVersion = 2) {
@@ -223,6 +229,130 @@ describe('Record → Write v2 with the resource mapper, in real n8n', () => {
 		expect(run.status).toBe('error');
 		expect(run.errors.Write?.message).toBe(
 			`Item 0: "Unsubscribed from all email (hs_email_optout)" expects a boolean but we got 'sometimes'`,
+		);
+		expect(writes()).toHaveLength(0);
+	});
+
+	test("Map Automatically on contacts: the editor gets no 'no field to write' notice", async () => {
+		// n8n's editor shows the notice whenever it does not list the fields, as in Map Automatically.
+		const answer = await mapperAnswer('create');
+		expect(answer.fields.length).toBeGreaterThan(1);
+		expect(answer.emptyFieldsNotice).toBeUndefined();
+	});
+
+	test('metadata with the value type "__proto__": the editor offers a text field and the workflow runs', async () => {
+		ctx.sim.faults.add({
+			route: 'getObjectMetadataForInstallation',
+			status: 200,
+			body: {
+				name: 'contacts',
+				displayName: 'Contacts',
+				fields: {
+					email: { fieldName: 'email', displayName: 'Email', valueType: 'string' },
+					odd: { fieldName: 'odd', displayName: 'Odd', valueType: '__proto__' },
+				},
+			},
+		});
+		let schema: Json[];
+		try {
+			schema = await mapperFields('create');
+		} finally {
+			ctx.sim.faults.clear();
+		}
+		ctx.sim.journal.clear();
+		const email = `odd-${Date.now()}@example.com`;
+		const run = await ctx.n8n.runWorkflow(
+			writeWorkflow('records mapping: odd value type', [{ mail: email, odd: 'as text' }], {
+				resource: 'records',
+				operation: 'write',
+				writeType: 'create',
+				...locators('contacts'),
+				columns: {
+					mappingMode: 'defineBelow',
+					value: { email: '={{ $json.mail }}', odd: '={{ $json.odd }}' },
+					matchingColumns: [],
+					schema,
+					attemptToConvertTypes: false,
+					convertFieldsToString: true,
+				},
+			}),
+			ctx.credentials,
+		);
+		expect(run.errors.Write?.message).toBeUndefined();
+		expect(run.status).toBe('success');
+		expect(writes().map((entry) => (entry.body as Json).record)).toEqual([
+			{ email, odd: 'as text' },
+		]);
+		expect(schema.map((field) => [field.id, field.type])).toEqual([
+			['email', 'string'],
+			['odd', 'string'],
+		]);
+	});
+
+	test('Map Automatically: an input field named "__proto__" reaches the provider', async () => {
+		ctx.sim.faults.add({
+			route: 'getObjectMetadataForInstallation',
+			status: 200,
+			body: JSON.parse(
+				'{"name":"contacts","fields":{"email":{"fieldName":"email","displayName":"Email","valueType":"string"},"__proto__":{"fieldName":"__proto__","displayName":"Proto","valueType":"string"}}}',
+			),
+		});
+		let schema: Json[];
+		try {
+			schema = await mapperFields('create');
+		} finally {
+			ctx.sim.faults.clear();
+		}
+		expect(schema.map((field) => field.id)).toEqual(['email', '__proto__']);
+		const email = `proto-${Date.now()}@example.com`;
+		const workflow = writeWorkflow('records mapping: __proto__', [], {
+			resource: 'records',
+			operation: 'write',
+			writeType: 'create',
+			...locators('contacts'),
+			columns: {
+				mappingMode: 'autoMapInputData',
+				value: null,
+				matchingColumns: [],
+				schema,
+				attemptToConvertTypes: false,
+				convertFieldsToString: true,
+			},
+		});
+		// An object literal would set the prototype: the item is parsed from JSON, as data arrives.
+		workflow.nodes[1].parameters = {
+			jsCode: `return [{ json: JSON.parse(${JSON.stringify(JSON.stringify({ email }).replace('}', ',"__proto__":"proto value"}'))}) }];`,
+		};
+		ctx.sim.journal.clear();
+		const run = await ctx.n8n.runWorkflow(workflow, ctx.credentials);
+		expect(run.errors.Write?.message).toBeUndefined();
+		const record = (writes()[0]?.body as Json | undefined)?.record as Json;
+		expect(Object.keys(record)).toEqual(['email', '__proto__']);
+		expect(Object.getOwnPropertyDescriptor(record, '__proto__')?.value).toBe('proto value');
+	});
+
+	test('{{ 1/0 }} for a number field fails its item; nothing is sent (it went out as null)', async () => {
+		ctx.sim.journal.clear();
+		const run = await ctx.n8n.runWorkflow(
+			writeWorkflow('records mapping: infinity', [{ name: 'Acme' }], {
+				resource: 'records',
+				operation: 'write',
+				writeType: 'create',
+				...locators('companies'),
+				columns: {
+					mappingMode: 'defineBelow',
+					value: { name: '={{ $json.name }}', numberofemployees: '={{ 1/0 }}' },
+					matchingColumns: [],
+					schema: await mapperFields('create', 'companies'),
+					attemptToConvertTypes: false,
+					convertFieldsToString: true,
+				},
+			}),
+			ctx.credentials,
+		);
+		expect(run.status).toBe('error');
+		expect(run.errors.Write?.message).toBe(
+			`Item 0: "Number of Employees (numberofemployees)" expects a finite number but we got 'Infinity'`,
 		);
 		expect(writes()).toHaveLength(0);
 	});

@@ -1,14 +1,19 @@
 import type { IDataObject, ResourceMapperField } from 'n8n-workflow';
-import { validateFieldType } from 'n8n-workflow';
 
 import { RECORD_ID_FIELD } from './mapping';
+import { checkMappedValue, mapperTypeOf, MappingProblem } from './mappedValue';
+
+export { MappingProblem } from './mappedValue';
 
 /**
  * Record → Write, version 2: the record of one item from the resource mapper's value
  * (`{ mappingMode, value, matchingColumns, schema, attemptToConvertTypes }`). Each value is checked
- * against its field's type with n8n's own check (`validateFieldType`), strictly unless the user
- * turned on Attempt to Convert Types, as n8n's mapper does; nothing is sent when a value fails.
- * Nothing is sent here.
+ * against its field's type (records/mappedValue.ts), strictly unless the user turned on Attempt
+ * to Convert Types; nothing is sent when a value fails. Nothing is sent here.
+ *
+ * Field names are the provider's and may be any text, `__proto__` and `constructor` included:
+ * fields are kept in Maps, and the record handed on holds each as an own property and reaches
+ * the request body whole (recordOf).
  */
 
 export interface MapperValue {
@@ -19,36 +24,65 @@ export interface MapperValue {
 	attemptToConvertTypes?: boolean;
 }
 
-/** Why an item's mapped values cannot be sent; the caller turns it into the item's error. */
-export class MappingProblem extends Error {
-	constructor(
-		message: string,
-		readonly hint: string,
-	) {
-		super(message);
-	}
-}
-
 const isEmptyValue = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-const describe = (value: unknown) =>
-	typeof value === 'string'
-		? `"${value}"`
-		: typeof value === 'object'
-			? JSON.stringify(value)
-			: String(value);
+/**
+ * The prototype of a record. Not a plain object's: n8n's HTTP client (axios 1.18) copies the plain
+ * objects of a JSON body and leaves out keys named `__proto__`, `constructor` and `prototype` as
+ * it does, while it sends any other object as `JSON.stringify` writes it. Nothing is inherited
+ * either, so a field the record lacks reads as undefined whatever its name.
+ */
+const RECORD_PROTOTYPE: object = Object.create(Object.create(null) as object) as object;
 
-/** The value as the API gets it, once n8n's check accepted it. */
-function sendable(original: unknown, checked: unknown, type: string | undefined): unknown {
-	if (type === 'dateTime') {
-		// As given when it is text (a date stays a date); a date object from an expression as ISO text.
-		if (typeof original === 'string') return original.trim();
-		const iso = (checked as { toISO?: () => string } | undefined)?.toISO?.();
-		return iso ?? original;
+/** An object holding exactly these fields as own properties (`__proto__` too). */
+export function recordOf(fields: Map<string, unknown>): IDataObject {
+	const record = Object.create(RECORD_PROTOTYPE) as IDataObject;
+	for (const [name, value] of fields) {
+		Object.defineProperty(record, name, {
+			value,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
 	}
-	return checked === undefined ? original : checked;
+	return record;
 }
+
+/**
+ * Names n8n 2.41 leaves out when it copies a node's parameters (its `deepCopy`, as the workflow
+ * is loaded): a value mapped below to a field of one of these names never reaches the node
+ * (docs/architecture.md, "Record → Write: the resource mapper").
+ */
+const DROPPED_BY_N8N: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * "Map Each Field Below": a field of such a name that the mapper shows (required, or added by the
+ * user) and whose value did not arrive fails the item, saying why, rather than going unsent.
+ */
+function refuseDroppedByN8n(
+	schema: Map<string, Partial<ResourceMapperField>>,
+	fields: Map<string, unknown>,
+	labelOf: (id: string) => string,
+) {
+	const lost = [...schema.values()].filter(
+		(field) =>
+			DROPPED_BY_N8N.has(field.id!) &&
+			!fields.has(field.id!) &&
+			(field.removed === false || (field.required === true && field.removed !== true)),
+	);
+	if (!lost.length) return;
+	throw new MappingProblem(
+		`${lost.map((field) => `"${labelOf(field.id!)}"`).join(', ')}: n8n does not pass on a value mapped to a field named __proto__, constructor or prototype (it leaves these names out of a node's parameters)`,
+		"Write the field with Map Automatically (the input item's field of that name), or remove it from the fields below.",
+	);
+}
+
+/** The own fields of an object, in order, whatever their names. */
+const ownFields = (source: unknown): Array<[string, unknown]> =>
+	source !== null && typeof source === 'object' && !Array.isArray(source)
+		? Object.keys(source).map((name) => [name, (source as Record<string, unknown>)[name]])
+		: [];
 
 /**
  * The fields to write and the record ID (for Update and Delete) of one item. "Map Each Field
@@ -62,66 +96,52 @@ export function mappedRecord(
 	writeType: 'create' | 'update' | 'delete',
 ): { record: IDataObject; recordId?: unknown; matchField: string } {
 	const auto = mapper.mappingMode === 'autoMapInputData';
-	const schema = new Map((mapper.schema ?? []).map((field) => [field.id, field]));
-	const label = (id: string) => {
+	const schema = new Map<string, Partial<ResourceMapperField>>();
+	for (const field of mapper.schema ?? []) {
+		if (typeof field?.id === 'string' && !schema.has(field.id)) schema.set(field.id, field);
+	}
+	const labelOf = (id: string) => {
 		const name = schema.get(id)?.displayName;
-		return name ? `"${name}"` : `"${id}"`;
+		return typeof name === 'string' && name ? name : id;
 	};
-	const source: IDataObject = auto ? { ...input } : { ...(mapper.value ?? {}) };
 	const matchField = mapper.matchingColumns?.[0] || RECORD_ID_FIELD;
-	const record: IDataObject = {};
-	for (const [id, value] of Object.entries(source)) {
+	const fields = new Map<string, unknown>();
+	let recordId: unknown;
+	for (const [id, value] of ownFields(auto ? input : mapper.value)) {
 		if (!auto && isEmptyValue(value)) continue;
-		const field = schema.get(id);
-		if (!field?.type || value === null || value === undefined || id === matchField) {
-			record[id] = value;
+		if (id === matchField && writeType !== 'create') {
+			recordId = value;
 			continue;
 		}
-		const name = field.displayName ?? id;
-		const checked = validateFieldType(name, value, field.type, {
-			valueOptions: field.options,
-			strict: mapper.attemptToConvertTypes !== true,
+		const field = schema.get(id);
+		if (!field || value === null || value === undefined) {
+			fields.set(id, value);
+			continue;
+		}
+		const checked = checkMappedValue(value, {
+			label: labelOf(id),
+			type: mapperTypeOf(field.type, field.options),
+			options: field.options,
+			convert: mapper.attemptToConvertTypes === true,
 		});
-		if (!checked.valid) {
-			// n8n's reason starts with the field's name, which the message gives once, in front.
-			const reason = checked.errorMessage.replace(/ <br\/>.*$/s, '').replace(`'${name}' `, '');
-			throw new MappingProblem(
-				`${label(id)} ${reason}`,
-				field.type === 'options'
-					? 'Choose one of the allowed values, or map an expression that gives one.'
-					: `Give a value of type ${field.type}${mapper.attemptToConvertTypes ? '' : ', or turn on Options → Attempt to Convert Types in the mapper'}.`,
-			);
-		}
-		const value2 = sendable(value, checked.newValue, field.type);
-		if (field.type === 'array' && field.options?.length && Array.isArray(value2)) {
-			const allowed = field.options.map((option) => option.value);
-			const wrong = value2.filter((entry) => !allowed.includes(entry as string));
-			if (wrong.length) {
-				throw new MappingProblem(
-					`${label(id)}: ${wrong.map(describe).join(', ')} ${wrong.length > 1 ? 'are' : 'is'} not among the allowed values (${allowed.join(', ')})`,
-					'Give a list of allowed values.',
-				);
-			}
-		}
-		record[id] = value2 as IDataObject[string];
+		if (checked.send) fields.set(id, checked.value);
 	}
+	if (!auto) refuseDroppedByN8n(schema, fields, labelOf);
 	if (!auto && writeType === 'create') {
 		const missing = [...schema.values()].filter(
 			(field) =>
-				field.required &&
-				!field.removed &&
+				field.required === true &&
+				field.removed !== true &&
 				field.type !== 'boolean' &&
-				isEmptyValue(record[field.id!]),
+				isEmptyValue(fields.get(field.id!)),
 		);
 		if (missing.length) {
 			throw new MappingProblem(
-				`${missing.map((field) => label(field.id!)).join(', ')} ${missing.length > 1 ? 'are' : 'is'} required but empty`,
+				`${missing.map((field) => `"${labelOf(field.id!)}"`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} required but empty`,
 				'The provider needs these fields to create a record: map a value to each.',
 			);
 		}
 	}
-	if (writeType === 'create') return { record, matchField };
-	const recordId = record[matchField];
-	delete record[matchField];
-	return { record, recordId, matchField };
+	const record = recordOf(fields);
+	return writeType === 'create' ? { record, matchField } : { record, recordId, matchField };
 }

@@ -56,9 +56,23 @@ const TYPE_LABELS: Record<string, string> = {
 	other: 'other',
 };
 
-/** The n8n field type of an API value type; a type the API adds later is taken as text. */
-export const fieldTypeOf = (valueType: string | undefined): FieldType =>
-	FIELD_TYPES[valueType ?? ''] ?? 'string';
+/**
+ * The entry of a table for a value type, looked up as an own key only: metadata is the provider's
+ * text, and `__proto__` or `constructor` must not reach the object's prototype.
+ */
+const entryOf = <T>(table: Record<string, T>, valueType: unknown): T | undefined =>
+	typeof valueType === 'string' && Object.prototype.hasOwnProperty.call(table, valueType)
+		? table[valueType]
+		: undefined;
+
+/**
+ * The n8n field type of an API value type; a type the API adds later, or anything that is not a
+ * type name, is taken as text. (n8n's type check, `validateFieldType`, calls `toLowerCase` on a
+ * mapper field's type: `FIELD_TYPES['__proto__']`, an object, failed every item with "type.
+ * toLowerCase is not a function".)
+ */
+export const fieldTypeOf = (valueType: unknown): FieldType =>
+	entryOf(FIELD_TYPES, valueType) ?? 'string';
 
 /** The field the API takes a record's ID in (`record.id`), offered to match on for Update and Delete. */
 export const RECORD_ID_FIELD = 'id';
@@ -72,7 +86,7 @@ const LOCATORS = [
 
 /** The label of a field as the editor shows it: its display name, and its name when that differs. */
 export const fieldLabel = (field: FieldMetadata): string => {
-	const display = (field.displayName ?? '').trim();
+	const display = typeof field.displayName === 'string' ? field.displayName.trim() : '';
 	return !display || display === field.fieldName
 		? field.fieldName
 		: `${display} (${field.fieldName})`;
@@ -166,13 +180,23 @@ export async function getRecordFields(this: ILoadOptionsFunctions): Promise<Reso
 			defaultMatch: false,
 			canBeUsedToMatch: false,
 			display: true,
-			type: fieldTypeOf(field.valueType),
+			// One of a list without listed values is text: an empty list would refuse every value.
+			type:
+				fieldTypeOf(field.valueType) === 'options' && !optionsOf(field)
+					? 'string'
+					: fieldTypeOf(field.valueType),
 			...(optionsOf(field) ? { options: optionsOf(field) } : {}),
 		}));
 	return {
 		fields: writeType === 'create' ? fields : [recordId, ...fields],
-		emptyFieldsNotice:
-			'The object has no field that can be written for this group: its metadata lists only read-only fields',
+		// n8n's editor shows this notice whenever it does not list the fields, in "Map
+		// Automatically" too: given only when there is truly no field to write.
+		...(fields.length
+			? {}
+			: {
+					emptyFieldsNotice:
+						'The object has no field that can be written for this group: its metadata lists none, or only read-only ones',
+				}),
 	};
 }
 
@@ -186,7 +210,7 @@ export async function getSearchFields(
 	const fields = await objectFields(this, false);
 	return fields
 		.map((field) => ({
-			name: `${fieldLabel(field)} — ${TYPE_LABELS[field.valueType ?? ''] ?? 'text'}`,
+			name: `${fieldLabel(field)} — ${entryOf(TYPE_LABELS, field.valueType) ?? 'text'}`,
 			value: field.fieldName,
 			description: searchTypeHint(field),
 		}))

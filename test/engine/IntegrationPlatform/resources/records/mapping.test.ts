@@ -150,3 +150,94 @@ describe('Record → Search: the field list (getSearchFields)', () => {
 		expect(metadataReads()).toHaveLength(0);
 	});
 });
+
+describe('metadata the node does not expect: the mapper still offers fields n8n can check', () => {
+	afterEach(() => sim.faults.clear());
+
+	/** The metadata route answers these fields (raw JSON, so a key such as "__proto__" stays a key). */
+	const answerFields = (fieldsJson: string) =>
+		sim.faults.add({
+			route: 'getObjectMetadataForInstallation',
+			status: 200,
+			body: JSON.parse(`{"name":"contacts","displayName":"Contacts","fields":${fieldsJson}}`),
+		});
+
+	test('a value type that is not a type name ("__proto__", "constructor", a number, a list) is text', async () => {
+		answerFields(
+			JSON.stringify({
+				a: { fieldName: 'a', displayName: 'A', valueType: '__proto__' },
+				b: { fieldName: 'b', displayName: 'B', valueType: 'constructor' },
+				c: { fieldName: 'c', displayName: 'C', valueType: 7 },
+				d: { fieldName: 'd', displayName: 'D', valueType: ['int'] },
+				e: { fieldName: 'e', displayName: 'E', valueType: 'toString' },
+			}),
+		);
+		const fields = await recordFields('create');
+		expect(fields.map((f) => [f.id, f.type])).toEqual([
+			['a', 'string'],
+			['b', 'string'],
+			['c', 'string'],
+			['d', 'string'],
+			['e', 'string'],
+		]);
+		const options = await getSearchFields.call(searchContext(sim, { current: seeded }));
+		expect(options.map((o) => o.name)).toEqual([
+			'A (a) — text',
+			'B (b) — text',
+			'C (c) — text',
+			'D (d) — text',
+			'E (e) — text',
+		]);
+	});
+
+	test('one of a list without listed values is text (an empty list would refuse every value)', async () => {
+		answerFields(
+			JSON.stringify({
+				stage: { fieldName: 'stage', displayName: 'Stage', valueType: 'singleSelect', values: [] },
+			}),
+		);
+		const [stage] = await recordFields('create');
+		expect(stage).toMatchObject({ id: 'stage', type: 'string' });
+		expect(stage.options).toBeUndefined();
+	});
+
+	test('a field named "__proto__" is an ordinary mapper field', async () => {
+		answerFields(
+			'{"__proto__":{"fieldName":"__proto__","displayName":"Proto","valueType":"string","isRequired":true}}',
+		);
+		const fields = await recordFields('create');
+		expect(fields.map((f) => [f.id, f.type, f.required])).toEqual([['__proto__', 'string', true]]);
+	});
+});
+
+describe("the editor's notice: only when the object has no field to write", () => {
+	afterEach(() => sim.faults.clear());
+
+	// n8n's editor shows the notice whenever it does not list the fields, so in "Map
+	// Automatically" it showed for every object (docs/architecture.md, "Record → Write: the resource mapper").
+	test.each(['create', 'update'])('contacts (%s): fields, and no notice', async (writeType) => {
+		const context = searchContext(sim, { current: { ...seeded, writeType } });
+		const answer = await getRecordFields.call(context);
+		expect(answer.fields.length).toBeGreaterThan(1);
+		expect(answer.emptyFieldsNotice).toBeUndefined();
+	});
+
+	test.each([
+		['only read-only fields', '{"x":{"fieldName":"x","displayName":"X","readOnly":true}}'],
+		['no field', '{}'],
+		['only a field named id', '{"id":{"fieldName":"id","displayName":"ID"}}'],
+	])('an object with %s: the notice', async (_, fieldsJson) => {
+		sim.faults.add({
+			route: 'getObjectMetadataForInstallation',
+			status: 200,
+			body: JSON.parse(`{"name":"contacts","fields":${fieldsJson}}`),
+		});
+		for (const writeType of ['create', 'update']) {
+			const answer = await getRecordFields.call(
+				searchContext(sim, { current: { ...seeded, writeType } }),
+			);
+			expect(answer.fields.map((f) => f.id)).toEqual(writeType === 'create' ? [] : ['id']);
+			expect(answer.emptyFieldsNotice).toMatch(/^The object has no field that can be written/);
+		}
+	});
+});
