@@ -9,6 +9,9 @@
  * domain it sends nothing and says why; unrestricted it reaches the simulator (so the refusal is
  * the restriction, not a request that never would have gone).
  */
+import fs from 'node:fs';
+import path from 'node:path';
+
 import { LoadOptionsContext, PollContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
@@ -397,6 +400,19 @@ test('the surfaces are found in the node types (a new one is covered here by its
 		]),
 	);
 	expect(labels.length).toBeGreaterThanOrEqual(26);
+});
+
+test('the README promises what this file checks: the rule holds for every request, not only operations', () => {
+	const readme = fs
+		.readFileSync(path.join(__dirname, '../../../README.md'), 'utf8')
+		.replace(/\s+/g, ' ');
+	const sentence = /[^.]*_Allowed HTTP Request Domains_[^.]*\./
+		.exec(readme)?.[0]
+		.replace(/^ *- /, '')
+		.trim();
+	expect(sentence).toBe(
+		"A credential's _Allowed HTTP Request Domains_ hold for every request the nodes send with it: operations, the editor's lists and field lookups, both triggers' polls, activation and deactivation, and the signing-secret fetch.",
+	);
 });
 
 const cases = SURFACES.flatMap((surface) =>
