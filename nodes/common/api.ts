@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { domainRefusal, allowedDomainsOf } from './domains';
+import { allowedDomainsOf, domainRefusal } from './domains';
 import { problemError } from './errors';
 import { DEFAULT_API_URL, versionedBaseUrl } from './hosts';
 import { describeNetworkFailure, hostOf } from './network';
