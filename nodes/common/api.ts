@@ -1,5 +1,6 @@
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -9,7 +10,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { allowedDomainsOf, domainRefusal } from './domains';
 import { problemError } from './errors';
+import { DEFAULT_API_URL, versionedBaseUrl } from './hosts';
 import { describeNetworkFailure, hostOf } from './network';
 import { maskText, maskValue } from './problem';
 import { isRedirect, redirectError } from './redirect';
@@ -82,6 +85,7 @@ export interface ApiContext {
 			this: unknown,
 			credentialsType: string,
 			requestOptions: IHttpRequestOptions,
+			additionalCredentialOptions?: { credentialsDecrypted?: ICredentialsDecrypted },
 		): Promise<unknown>;
 	};
 }
@@ -143,6 +147,35 @@ export interface ApiRequestOptions {
 		IHttpRequestOptions,
 		'timeout' | 'proxy' | 'skipSslCertificateValidation' | 'allowedDomains'
 	>;
+	/** The credential's data when the caller has read it already (it is then not read again). */
+	credential?: ICredentialDataDecryptedObject;
+}
+
+/**
+ * A credential read once, as n8n's HTTP helper takes it (`credentialsDecrypted`): without it the
+ * helper reads and decrypts the credential again for every request (docs/n8n-notes.md, "Per-item
+ * cost of routing").
+ */
+export function decryptedCredential(
+	node: INode,
+	type: string,
+	data: ICredentialDataDecryptedObject,
+): ICredentialsDecrypted {
+	const { id, name } = node.credentials?.[type] ?? {};
+	return { id: id ?? '', name: name ?? '', type, data };
+}
+
+/**
+ * Where a request goes, for the allowed-domains check: an absolute URL stands alone; a path goes
+ * below the base URL given, or the management API's (as the credential's authenticate sets it).
+ */
+function targetUrl(
+	path: string,
+	baseUrl: string | undefined,
+	credential: ICredentialDataDecryptedObject,
+): string {
+	if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return path;
+	return baseUrl ?? versionedBaseUrl(credential.baseUrl, DEFAULT_API_URL);
 }
 
 /** An answer of the API, whatever its status (apiResponse). */
@@ -155,7 +188,8 @@ export interface ApiResponse {
 /**
  * One request to the API with the credential the user picked, answered whatever its status, for
  * callers that decide themselves what a 404 or a 409 means (the event trigger's registration).
- * `path` is relative to /v1; the credential's authenticate function adds the base URL. Network
+ * `path` is relative to /v1; the credential's authenticate function adds the base URL. A host
+ * outside the credential's Allowed HTTP Request Domains is refused before anything is sent. Network
  * failures become errors that name the host, and so do redirects: the credential tells n8n not to
  * follow them (hosts.ts, withoutRedirects), and no answer of the API is one.
  */
@@ -165,6 +199,23 @@ export async function apiResponse(
 	path: string,
 	options: ApiRequestOptions = {},
 ): Promise<ApiResponse> {
+	const type = CREDENTIAL_TYPE[authenticationOf(context)];
+	// Read once for the request: the allowed domains, n8n's helper (credentialsDecrypted) and the
+	// secrets to mask. Hand-written test contexts may have no getCredentials; n8n's all have it.
+	const credential = options.credential ?? (await context.getCredentials?.(type));
+	let allowedDomains = options.request?.allowedDomains;
+	if (credential) {
+		// The credential's Allowed HTTP Request Domains, which n8n's routing engine applies to
+		// routed requests only: refused here before anything is sent, in n8n's words, and handed
+		// to n8n's HTTP helper, which checks them again (and on any redirect).
+		const refusal = domainRefusal(
+			context.getNode(),
+			credential,
+			targetUrl(path, options.baseUrl, credential),
+		);
+		if (refusal) throw refusal();
+		allowedDomains ??= allowedDomainsOf(context.getNode(), credential);
+	}
 	const request: IHttpRequestOptions = {
 		method,
 		url: path,
@@ -176,13 +227,17 @@ export async function apiResponse(
 		...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
 		...(options.timeout ? { timeout: options.timeout } : {}),
 		...options.request,
+		...(allowedDomains ? { allowedDomains } : {}),
 	};
 	let response: { statusCode: number; body: unknown; headers?: Record<string, unknown> };
 	try {
 		response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
-			CREDENTIAL_TYPE[authenticationOf(context)],
+			type,
 			request,
+			credential
+				? { credentialsDecrypted: decryptedCredential(context.getNode(), type, credential) }
+				: undefined,
 		)) as typeof response;
 	} catch (error) {
 		// The credential's authenticate function has set request.baseURL by now.
@@ -199,7 +254,7 @@ export async function apiResponse(
 				: `${request.baseURL.replace(/\/+$/, '')}/${request.url.replace(/^\/+/, '')}`;
 		throw redirectError(context.getNode(), response.statusCode, response.headers ?? {}, {
 			requestUrl,
-			secrets: [...(options.secrets ?? []), ...(await ownSecrets(context))],
+			secrets: [...(options.secrets ?? []), ...(await secretsOf(context, credential))],
 		});
 	}
 	const status = response.statusCode;
@@ -207,9 +262,20 @@ export async function apiResponse(
 	// An error answer, or text that did not parse as JSON, becomes an error message: the service
 	// may echo the credential's key or token there (docs/api-notes.md, "Problem documents").
 	if (status >= 400 || (typeof body === 'string' && body.trim() !== '')) {
-		body = maskedAnswerBody(body, [...(options.secrets ?? []), ...(await ownSecrets(context))]);
+		body = maskedAnswerBody(body, [
+			...(options.secrets ?? []),
+			...(await secretsOf(context, credential)),
+		]);
 	}
 	return { status, body, headers: response.headers ?? {} };
+}
+
+/** The credential's secrets, from the data read for the request, or read now when there is none. */
+async function secretsOf(
+	context: ApiContext,
+	credential: ICredentialDataDecryptedObject | undefined,
+): Promise<string[]> {
+	return credential ? credentialSecrets(credential) : await ownSecrets(context);
 }
 
 /**

@@ -3,8 +3,9 @@ import { getCredentialAllowedDomains, isDomainAllowed, NodeOperationError } from
 
 /**
  * The credential's Allowed HTTP Request Domains (a setting n8n adds to every credential), for the
- * requests that n8n's routing engine does not send itself: operations written in code and the
- * lookups that routed operations make in their own steps.
+ * requests that n8n's routing engine does not send itself: operations written in code, the lookups
+ * that routed operations make in their own steps, and every request of api.ts (editor lists, the
+ * resource mapper, both triggers).
  */
 
 /**
@@ -27,28 +28,40 @@ export function allowedDomainsOf(
 
 /**
  * The refusal of a request to `url` that the credential's allowed domains exclude, worded as
- * n8n's own, for one item (nothing sent); undefined when the request may go.
+ * n8n's own, for one item or for a request of no item (nothing sent); undefined when the request
+ * may go.
  */
 export function domainRefusal(
 	node: INode,
 	credential: ICredentialDataDecryptedObject,
 	url: string,
-): ((itemIndex: number) => NodeOperationError) | undefined {
+): ((itemIndex?: number) => NodeOperationError) | undefined {
 	let message: string | undefined;
+	let description = "The credential's Allowed HTTP Request Domains do not include this host.";
 	try {
 		const allowed = allowedDomainsOf(node, credential);
 		if (allowed && !isDomainAllowed({ url, allowedDomains: allowed })) {
-			message = `Domain not allowed: This credential is restricted from accessing ${new URL(url).host}. Only the following domains are allowed: ${allowed}`;
+			message = `Domain not allowed: This credential is restricted from accessing ${hostOf(url)}. Only the following domains are allowed: ${allowed}`;
 		}
 	} catch (error) {
+		// n8n's own refusal of the setting itself (specific domains, but none listed).
 		message = (error as Error).message;
+		description = "Check the credential's Allowed HTTP Request Domains.";
 	}
 	if (message === undefined) return undefined;
 	const text = message;
 	return (itemIndex) =>
 		new NodeOperationError(node, text, {
 			itemIndex,
-			description:
-				"The credential's Allowed HTTP Request Domains do not include this host. No request was sent.",
+			description: `${description} No request was sent.`,
 		});
+}
+
+/** The host of `url` for the message; when it does not parse, the URL without query or user info. */
+function hostOf(url: string): string {
+	try {
+		return new URL(url).host;
+	} catch {
+		return url.split(/[?#]/)[0].replace(/^([a-z][\w+.-]*:\/\/)[^/@]*@/i, '$1');
+	}
 }

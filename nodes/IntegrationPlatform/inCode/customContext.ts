@@ -10,7 +10,12 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { ApiContext, ApiResponse, Authentication } from '../../common/api';
-import { apiResponse, authenticationOf, CREDENTIAL_TYPE } from '../../common/api';
+import {
+	apiResponse,
+	authenticationOf,
+	CREDENTIAL_TYPE,
+	decryptedCredential,
+} from '../../common/api';
 import { allowedDomainsOf } from '../../common/domains';
 import { problemError } from '../../common/errors';
 import { DEFAULT_WRITE_URL, proxyBaseUrl, versionedBaseUrl } from '../../common/hosts';
@@ -112,20 +117,6 @@ export function apiContextOf(context: IExecuteFunctions): ApiContext {
 	}) as ApiContext;
 }
 
-/**
- * A credential read once, as n8n's HTTP helper takes it (`credentialsDecrypted`): without it the
- * helper reads and decrypts the credential again for every request (docs/n8n-notes.md, "Per-item
- * cost of routing").
- */
-export function decryptedCredential(
-	node: INode,
-	type: string,
-	data: ICredentialDataDecryptedObject,
-): ICredentialsDecrypted {
-	const { id, name } = node.credentials?.[type] ?? {};
-	return { id: id ?? '', name: name ?? '', type, data };
-}
-
 /** The credential of the node's Authentication choice, refused before sending when the operation needs the other. */
 export async function credentialFor(
 	context: IExecuteFunctions,
@@ -177,6 +168,7 @@ export async function sendWithPolicy(
 					baseUrl: options.baseUrl,
 					body: options.body as never,
 					request,
+					credential,
 					secrets: options.secrets,
 				});
 				// Only rate limits are thrown here, so that withRateLimitRetries can wait and retry them.

@@ -10,8 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { apiRequest, authenticationOf, CREDENTIAL_TYPE } from '../../common/api';
-import { allowedDomainsOf } from '../../common/domains';
+import { apiRequest } from '../../common/api';
 import { describeNetworkFailure, hostOf } from '../../common/network';
 import { secretPathValues } from './templates';
 
@@ -113,20 +112,15 @@ export async function lookupRequest<T = unknown>(
 	qs?: IDataObject,
 ): Promise<T> {
 	const settings = context.getNodeParameter('requestOptions', {}) as RetrySettings;
-	// The credential's allowed domains, which n8n's routing applies to the operation's own request
-	// only: a lookup goes to the same host under the same rule.
-	const credential = await context.getCredentials(CREDENTIAL_TYPE[authenticationOf(context)]);
-	const allowedDomains = allowedDomainsOf(context.getNode(), credential);
+	// apiRequest applies the credential's allowed domains, as n8n's routing does to the
+	// operation's own request.
 	return await withRateLimitRetries(
 		context,
 		settings,
 		async () =>
 			await apiRequest<T>(context, method, path, {
 				qs,
-				request: {
-					timeout: settings.timeout || DEFAULT_TIMEOUT_MS,
-					...(allowedDomains ? { allowedDomains } : {}),
-				},
+				request: { timeout: settings.timeout || DEFAULT_TIMEOUT_MS },
 				secrets: secretPathValues(context),
 			}),
 		(error) => asNodeError(context.getNode(), error),
