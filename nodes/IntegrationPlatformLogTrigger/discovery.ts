@@ -29,6 +29,7 @@
 import { createHash } from 'node:crypto';
 
 import { timestampKey } from '../common/timestamps';
+import { dict } from './dict';
 
 export const DISCOVERY_VERSION = 1;
 /**
@@ -201,7 +202,7 @@ function readInstallation(value: unknown): InstallationState | undefined {
 		if (known.length) out.k = known;
 	}
 	if (isObject(t)) {
-		const watched: Record<string, number> = {};
+		const watched = dict<number>();
 		for (const [id, d] of Object.entries(t)) {
 			if (id && typeof d === 'number' && Number.isInteger(d) && d >= 0) watched[id] = d;
 		}
@@ -227,7 +228,7 @@ function readInstallation(value: unknown): InstallationState | undefined {
 export function readDiscovery(value: unknown, scope: string): DiscoveryState | undefined {
 	if (!isObject(value) || value.v !== DISCOVERY_VERSION || value.w !== scope) return undefined;
 	if (typeof value.s !== 'string' || !TS_KEY_PATTERN.test(value.s)) return undefined;
-	const i: Record<string, InstallationState> = {};
+	const i = dict<InstallationState>();
 	if (isObject(value.i)) {
 		for (const [id, raw] of Object.entries(value.i)) {
 			const parsed = readInstallation(raw);
@@ -244,7 +245,7 @@ export function startState(previous: unknown, scope: string, now: number, emitEx
 			v: DISCOVERY_VERSION,
 			w: scope,
 			s: msToKey(emitExisting ? now - EXISTING_WINDOW_MS : now),
-			i: {},
+			i: dict<InstallationState>(),
 		}
 	);
 }
@@ -425,7 +426,7 @@ export function discover(input: DiscoverInput): DiscoverResult {
 	const share = knownShare(input.listings.length);
 	const watch: WatchedOperation[] = [];
 	const candidates: Candidate[] = [];
-	const nextInstallations: Record<string, InstallationState> = {};
+	const nextInstallations = dict<InstallationState>();
 	const watchedCount = { n: 0 };
 
 	interface Work {
@@ -454,7 +455,7 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			state,
 			known,
 			knownKeys: new Set(known.map((k) => k.key)),
-			watched: { ...(state.t ?? {}) },
+			watched: dict(Object.entries(state.t ?? {})),
 			newest: state.n,
 			listing,
 			coverage,
@@ -552,7 +553,7 @@ export function discover(input: DiscoverInput): DiscoverResult {
 
 	// Next state per installation: retired operations leave `t`; the floor rises; known is bounded.
 	for (const work of works) {
-		const watched: Record<string, number> = {};
+		const watched = dict<number>();
 		for (const [id, polls] of Object.entries(work.watched)) {
 			if (polls < RETIRE_AFTER_FINISHED_POLLS) watched[id] = polls;
 		}

@@ -1,6 +1,7 @@
 /**
  * One poll's step: which entries of each operation are new, and the next state. Pure.
  */
+import { dict } from '../dict';
 import type { LogEntry } from './entry';
 import { compareEntries, reachesFloor } from './entry';
 import type { Item, Seen } from './sketch';
@@ -300,7 +301,7 @@ export function advanceCursor(
 ): AdvanceResult {
 	const state = readState(previous);
 	const share = shareOf(new Set(logs.map((l) => l.operationId)).size, options.stateBudgetBytes);
-	const ops: Record<string, OperationCursor> = {};
+	const ops = dict<OperationCursor>();
 	const fresh: LogEntry[] = [];
 	const seeded: string[] = [];
 	for (const { operationId, entries, emitExisting } of logs) {

@@ -2,6 +2,7 @@
  * The stored cursor: its shape, its limits, reading it back (version 2, or version 1 upgraded),
  * "start from now" for operations that could not be read, and each operation's share. Pure.
  */
+import { dict } from '../dict';
 import { isObject } from './entry';
 import { CELL_BYTES, LIST_ITEM_BYTES, Sketch } from './sketch';
 import { keyToNs, nsToKey } from './time';
@@ -110,7 +111,7 @@ function readVersion1(value: unknown): OperationCursor | undefined {
 
 /** The stored state, with any operation in an unexpected shape left out (it starts afresh). */
 export function readState(value: unknown): CursorState {
-	const ops: Record<string, OperationCursor> = {};
+	const ops = dict<OperationCursor>();
 	if (isObject(value) && isObject(value.ops) && (value.v === CURSOR_VERSION || value.v === 1)) {
 		const read = value.v === CURSOR_VERSION ? readOperation : readVersion1;
 		for (const [id, op] of Object.entries(value.ops)) {
@@ -135,7 +136,7 @@ export function recordStart(
 	const state = readState(previous);
 	const missing = operationIds.filter((id) => !state.ops[id]);
 	if (!missing.length) return undefined;
-	const ops = { ...state.ops };
+	const ops = dict(Object.entries(state.ops));
 	for (const id of missing) ops[id] = { m: nsToKey(BigInt(Math.floor(now)) * 1_000_000n), f: '0' };
 	return { v: CURSOR_VERSION, ops };
 }
