@@ -39,6 +39,7 @@ import {
 	fetchOperationLogs,
 	fetchOperationsPage,
 	fetchProjectId,
+	pagingLoopError,
 } from './transport';
 
 /*
@@ -103,6 +104,8 @@ async function listInstallation(
 	let progress = new ListingProgress(floor);
 	let operations: ListedOperation[] = [];
 	let token = resume?.p;
+	// the tokens this listing followed: one handed back again means the paging loops
+	let followed = new Set<string | undefined>([token]);
 	for (;;) {
 		let page;
 		try {
@@ -123,6 +126,7 @@ async function listInstallation(
 			) {
 				resume = undefined;
 				token = undefined;
+				followed = new Set([token]);
 				continue;
 			}
 			const failure =
@@ -142,6 +146,7 @@ async function listInstallation(
 			token = undefined;
 			progress = new ListingProgress(floor);
 			operations = [];
+			followed = new Set([token]);
 			continue;
 		}
 		operations.push(...page.results);
@@ -155,7 +160,11 @@ async function listInstallation(
 		});
 		if (page.done) return listing(true);
 		if (!more || firstPageOnly || progress.capped) return listing(false);
+		if (followed.has(page.nextPageToken)) {
+			throw pagingLoopError(context, installationId, progress.pages.length);
+		}
 		token = page.nextPageToken;
+		followed.add(token);
 	}
 }
 

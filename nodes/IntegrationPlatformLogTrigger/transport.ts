@@ -13,7 +13,7 @@ import { PAGE_SIZE } from './discovery';
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-const NOTHING_MOVED =
+export const NOTHING_MOVED =
 	"Nothing was emitted and the trigger's cursor did not move: the next poll reads the log again, so no entry is lost or repeated.";
 
 async function get(
@@ -73,6 +73,21 @@ export async function fetchProjectId(context: IPollFunctions, project: string): 
 		});
 	}
 	return id;
+}
+
+/**
+ * The operations list handed back a page token this listing already used (the same one again, or
+ * a cycle such as A, B, A): following it would read the same pages forever, so the poll fails.
+ */
+export function pagingLoopError(
+	context: IPollFunctions,
+	installation: string,
+	pagesRead: number,
+): NodeApiError {
+	return new NodeApiError(context.getNode(), { message: 'Paging loop' } as JsonObject, {
+		message: `Could not get the operations of installation ${installation}: the list's paging does not advance (after ${pagesRead} page${pagesRead === 1 ? '' : 's'}, the next page token is one this listing already followed)`,
+		description: `The API answered with a page token it had already given, so paging would never end. ${NOTHING_MOVED} If this repeats, report it to the API's provider.`,
+	});
 }
 
 function unexpected(context: IPollFunctions, what: string, expected: string): NodeApiError {
