@@ -47,6 +47,7 @@ import {
 } from './discoveryState';
 import type { InstallationListing } from './listing';
 import { coverageOf, resumePoint } from './listing';
+import { CLOCK_TOLERANCE_MS } from './cursor/time';
 
 export * from './discoveryState';
 export * from './listing';
@@ -83,6 +84,8 @@ export interface DiscoverResult {
 	startMs: number;
 	/** New operations left for a later poll (no room). */
 	waiting: number;
+	/** Retired operations created ahead of the clock that the next state keeps, over the scope. */
+	aheadKnown: number;
 }
 
 interface Known {
@@ -90,13 +93,27 @@ interface Known {
 	ns: bigint;
 }
 
+/** Where known keys count their creation time from: the newest operation taken, or the floor. */
+const knownBase = (state: InstallationState): bigint => keyToNs(state.n ?? state.f);
+
 function readKnown(state: InstallationState): Known[] {
-	if (!state.k || !state.n) return [];
-	const top = keyToNs(state.n);
+	if (!state.k) return [];
+	const base = knownBase(state);
 	return state.k.map((text) => {
 		const [key, below] = text.split(':');
-		return { key, ns: top - BigInt(parseInt(below, 36)) * NS_PER_MS };
+		return { key, ns: base - BigInt(parseInt(below, 36)) * NS_PER_MS };
 	});
+}
+
+/**
+ * A known key as stored: milliseconds below the base, base36, negative for a creation time above
+ * it (ahead of the clock, or listed again later). Rounded so that the time read back is never
+ * earlier than the real one (a key is kept at least as long as it should be).
+ */
+function knownText(known: Known, base: bigint): string {
+	const below = base - known.ns;
+	const ms = below >= 0n ? below / NS_PER_MS : -((-below + NS_PER_MS - 1n) / NS_PER_MS);
+	return `${known.key}:${ms.toString(36)}`;
 }
 
 interface Candidate {
@@ -117,12 +134,17 @@ export function discover(input: DiscoverInput): DiscoverResult {
 	const candidates: Candidate[] = [];
 	const nextInstallations = dict<InstallationState>();
 	const watchedCount = { n: 0 };
+	// Creation times past this (the poll's clock and its tolerance) are ahead of the clock: such an
+	// operation is taken and remembered, but raises no floor (docs/triggers.md, "Clocks").
+	const horizon = BigInt(Math.floor(input.now + CLOCK_TOLERANCE_MS)) * NS_PER_MS;
+	const ahead = (key: string) => keyToNs(key) > horizon;
+	let aheadKnown = 0;
 
 	interface Work {
 		installationId: string;
 		state: InstallationState;
 		known: Known[];
-		knownKeys: Set<string>;
+		knownKeys: Map<string, Known>;
 		watched: Record<string, number>;
 		newest?: string;
 		/** Oldest creation key of a new operation left waiting. */
@@ -143,9 +165,10 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			installationId: listing.installationId,
 			state,
 			known,
-			knownKeys: new Set(known.map((k) => k.key)),
+			knownKeys: new Map(known.map((k) => [k.key, k])),
 			watched: dict(Object.entries(state.t ?? {})),
-			newest: state.n,
+			// a newest time ahead of the clock (a state written before that was checked) is ignored
+			newest: state.n !== undefined && !ahead(state.n) ? state.n : undefined,
 			listing,
 			coverage,
 		};
@@ -175,11 +198,9 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			});
 			if (polls >= RETIRE_AFTER_FINISHED_POLLS) {
 				const createKey = record ? timestampKey(record.createTime) : undefined;
-				work.known.push({
-					key: operationKey(id),
-					ns: keyToNs(createKey ?? work.newest ?? state.f),
-				});
-				work.knownKeys.add(operationKey(id));
+				const retired = { key: operationKey(id), ns: keyToNs(createKey ?? work.newest ?? state.f) };
+				work.known.push(retired);
+				work.knownKeys.set(retired.key, retired);
 			}
 		}
 		watchedCount.n += Object.keys(work.watched).length;
@@ -193,7 +214,12 @@ export function discover(input: DiscoverInput): DiscoverResult {
 				const covered =
 					coverage.through === null ||
 					(coverage.through !== undefined && createKey <= coverage.through);
-				if (covered && !work.knownKeys.has(operationKey(operation.id))) {
+				const known = work.knownKeys.get(operationKey(operation.id));
+				if (known) {
+					// listed again with a later creation time: remembered as long as that is above the floor
+					const ns = keyToNs(createKey);
+					if (ns > known.ns) known.ns = ns;
+				} else if (covered) {
 					candidates.push({ operation, installationId: listing.installationId, createKey });
 				}
 			} else if (firstSight && isRunning(operation.status)) {
@@ -235,7 +261,8 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			first: history ? (input.emitExisting ? 'new' : 'start') : 'new',
 			retiring: false,
 		});
-		if (!history && (work.newest === undefined || candidate.createKey > work.newest)) {
+		const raises = !history && !ahead(candidate.createKey);
+		if (raises && (work.newest === undefined || candidate.createKey > work.newest)) {
 			work.newest = candidate.createKey;
 		}
 	}
@@ -260,7 +287,14 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			if (cap !== undefined && risen > cap) risen = cap;
 			if (risen > floor) floor = risen;
 		}
-		let known = work.known.filter((k) => k.ns > floor);
+		// Retired operations ahead of the clock stay known apart from the share (dropping one would
+		// make it new again), until a poll that read the whole list no longer shows them.
+		const shown = new Set(work.listing.operations.map((o) => operationKey(o.id)));
+		const keptAhead = work.known.filter(
+			(k) => k.ns > horizon && (through !== null || shown.has(k.key)),
+		);
+		aheadKnown += keptAhead.length;
+		let known = work.known.filter((k) => k.ns > floor && k.ns <= horizon);
 		if (known.length > share) {
 			// the oldest retired keys go, the floor rising past them, as far as it may rise; keys
 			// above that stay (at most the watched operations' worth more than the share)
@@ -270,13 +304,11 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			if (dropped > floor) floor = dropped;
 			known = known.filter((k) => k.ns > floor);
 		}
+		known.push(...keptAhead);
 		const next: InstallationState = { f: nsToKey(floor) };
-		let top = work.newest !== undefined ? keyToNs(work.newest) : undefined;
-		for (const k of known) if (top === undefined || k.ns > top) top = k.ns;
-		if (top !== undefined) next.n = nsToKey(top);
-		if (known.length && top !== undefined) {
-			next.k = known.map((k) => `${k.key}:${((top! - k.ns) / NS_PER_MS).toString(36)}`);
-		}
+		if (work.newest !== undefined) next.n = work.newest;
+		const base = knownBase(next);
+		if (known.length) next.k = known.map((k) => knownText(k, base));
 		if (Object.keys(watched).length) next.t = watched;
 		const resume = resumePoint(work);
 		if (resume?.p && resume.p.length <= MAX_TOKEN_LENGTH) Object.assign(next, resume);
@@ -289,5 +321,6 @@ export function discover(input: DiscoverInput): DiscoverResult {
 		next: { v: DISCOVERY_VERSION, w: input.scope, s: start, i: nextInstallations },
 		startMs: Number(keyToNs(start) / NS_PER_MS),
 		waiting,
+		aheadKnown,
 	};
 }

@@ -28,6 +28,11 @@ export const SLACK_MS = 10 * 60 * 1000;
 export const EXISTING_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A finished operation is read in this many successful polls after it was seen finished, then retired. */
 export const RETIRE_AFTER_FINISHED_POLLS = 2;
+/**
+ * Retired operations created ahead of the clock remembered at once over the scope (each is kept
+ * until its creation time has passed or the list no longer shows it); past that a poll fails.
+ */
+export const MAX_AHEAD_KNOWN = 64;
 /** Longest page token kept (tokens are opaque; a longer one is not stored, paging restarts). */
 export const MAX_TOKEN_LENGTH = 512;
 
@@ -45,7 +50,7 @@ const RUNNING = new Set([
 ]);
 
 const TS_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/;
-const KNOWN_PATTERN = /^[A-Za-z0-9_-]{8}:[0-9a-z]+$/;
+const KNOWN_PATTERN = /^[A-Za-z0-9_-]{8}:-?[0-9a-z]+$/;
 export const NS_PER_MS = 1_000_000n;
 
 export interface ListedOperation {

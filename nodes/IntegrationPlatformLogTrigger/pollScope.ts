@@ -10,6 +10,7 @@ import type {
 import {
 	discover,
 	ListingProgress,
+	MAX_AHEAD_KNOWN,
 	MAX_INSTALLATIONS,
 	readDiscovery,
 	scopeFingerprint,
@@ -38,6 +39,7 @@ import {
 	fetchOperation,
 	fetchOperationLogs,
 	fetchOperationsPage,
+	aheadOfClockError,
 	fetchProjectId,
 	pagingLoopError,
 } from './transport';
@@ -291,6 +293,7 @@ export async function pollScope(
 		}
 	}
 	const { plan, logs } = gathered;
+	if (plan.aheadKnown > MAX_AHEAD_KNOWN) throw aheadOfClockError(context, plan.aheadKnown);
 
 	const staticData = context.getWorkflowStaticData('node');
 	const installationOf = new Map(plan.watch.map((w) => [w.operationId, w.installationId]));

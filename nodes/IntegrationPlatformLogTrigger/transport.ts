@@ -1,10 +1,11 @@
 import type { IDataObject, IPollFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { encodePathSegment } from '../common/paths';
 import { apiRequest, apiResponse } from '../common/api';
 import type { ListedOperation } from './discovery';
-import { PAGE_SIZE } from './discovery';
+import { MAX_AHEAD_KNOWN, PAGE_SIZE } from './discovery';
+import { CLOCK_TOLERANCE_MS } from './cursor/time';
 
 /**
  * Requests of the log trigger: nodes/common/api.ts `apiRequest` with a timeout (a hanging API
@@ -88,6 +89,17 @@ export function pagingLoopError(
 		message: `Could not get the operations of installation ${installation}: the list's paging does not advance (after ${pagesRead} page${pagesRead === 1 ? '' : 's'}, the next page token is one this listing already followed)`,
 		description: `The API answered with a page token it had already given, so paging would never end. ${NOTHING_MOVED} If this repeats, report it to the API's provider.`,
 	});
+}
+
+/** More finished operations dated ahead of the clock than the state keeps (MAX_AHEAD_KNOWN). */
+export function aheadOfClockError(context: IPollFunctions, count: number): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`${count} finished operations were created more than ${CLOCK_TOLERANCE_MS / 60_000} minutes ahead of this n8n's clock; the trigger remembers at most ${MAX_AHEAD_KNOWN}`,
+		{
+			description: `Each is remembered until its creation time has passed, so that it is not emitted twice. Check the clock of n8n's host; operations dated in the future by the API are for its provider to fix. ${NOTHING_MOVED}`,
+		},
+	);
 }
 
 function unexpected(context: IPollFunctions, what: string, expected: string): NodeApiError {
