@@ -90,7 +90,8 @@ export {
 	normalizeEntries,
 } from './cursor/entry';
 export type { RawLogEntry } from './cursor/entry';
-export { isoWithOriginalPrecision, keyToNs, nsToKey } from './cursor/time';
+export { CLOCK_TOLERANCE_MS, isoWithOriginalPrecision, keyToNs, nsToKey } from './cursor/time';
+export { MAX_AHEAD_PER_OPERATION } from './cursor/ahead';
 export {
 	CURSOR_VERSION,
 	LOOK_BACK_MS,

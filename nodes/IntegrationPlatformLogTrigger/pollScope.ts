@@ -39,6 +39,7 @@ import {
 	fetchOperation,
 	fetchOperationLogs,
 	fetchOperationsPage,
+	aheadEntriesError,
 	aheadOfClockError,
 	fetchProjectId,
 	pagingLoopError,
@@ -305,22 +306,24 @@ export async function pollScope(
 			.filter((w) => w.first === 'start' && !known[w.operationId])
 			.map((w) => w.operationId);
 		if (starting.length) previous = recordStart(previous, starting, plan.startMs) ?? previous;
-		const { fresh, next } = advanceCursor(previous, logs, {
+		const { fresh, next, aheadOverflow } = advanceCursor(previous, logs, {
 			emitExisting: settings.emitExisting,
 			now,
 		});
 		for (const w of plan.watch) if (w.retiring) delete next.ops[w.operationId];
 		const emitted = fresh.filter((e) => matchesFilters(e, settings.filters));
-		return { next, emitted };
+		return { next, emitted, aheadOverflow };
 	};
-	let { next, emitted } = decide();
+	let { next, emitted, aheadOverflow } = decide();
 
 	let projectId = knownProjectId(staticData, settings);
 	if (projectId === undefined && emitted.length) {
 		projectId = await fetchProjectId(context, settings.project);
-		({ next, emitted } = decide());
+		({ next, emitted, aheadOverflow } = decide());
 	}
 
+	// entries that did not fit are neither emitted nor recorded: fail rather than withhold them
+	if (aheadOverflow.length) throw aheadEntriesError(context, aheadOverflow);
 	if (JSON.stringify(staticData[DISCOVERY_KEY]) !== JSON.stringify(plan.next)) {
 		staticData[DISCOVERY_KEY] = plan.next as unknown as IDataObject;
 	}

@@ -5,6 +5,7 @@ import { encodePathSegment } from '../common/paths';
 import { apiRequest, apiResponse } from '../common/api';
 import type { ListedOperation } from './discovery';
 import { MAX_AHEAD_KNOWN, PAGE_SIZE } from './discovery';
+import { MAX_AHEAD_PER_OPERATION } from './cursor/ahead';
 import { CLOCK_TOLERANCE_MS } from './cursor/time';
 
 /**
@@ -98,6 +99,22 @@ export function aheadOfClockError(context: IPollFunctions, count: number): NodeO
 		`${count} finished operations were created more than ${CLOCK_TOLERANCE_MS / 60_000} minutes ahead of this n8n's clock; the trigger remembers at most ${MAX_AHEAD_KNOWN}`,
 		{
 			description: `Each is remembered until its creation time has passed, so that it is not emitted twice. Check the clock of n8n's host; operations dated in the future by the API are for its provider to fix. ${NOTHING_MOVED}`,
+		},
+	);
+}
+
+/** Operations with more log entries ahead of the clock than their cursor remembers. */
+export function aheadEntriesError(
+	context: IPollFunctions,
+	overflow: ReadonlyArray<{ operationId: string; waiting: number }>,
+): NodeOperationError {
+	const [first] = overflow;
+	const others = overflow.length > 1 ? ` (and ${overflow.length - 1} more operations)` : '';
+	return new NodeOperationError(
+		context.getNode(),
+		`Operation ${first.operationId} has log entries dated more than ${CLOCK_TOLERANCE_MS / 60_000} minutes ahead of this n8n's clock, more than the ${MAX_AHEAD_PER_OPERATION} the trigger remembers per operation${others}`,
+		{
+			description: `Entries ahead of the clock are remembered one by one until the clock reaches them, so that they are emitted once; ${first.waiting} more did not fit. Check the clock of n8n's host; entries dated in the future by the API are for its provider to fix. ${NOTHING_MOVED}`,
 		},
 	);
 }
