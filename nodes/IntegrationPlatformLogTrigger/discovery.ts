@@ -35,6 +35,7 @@ import {
 	isRunning,
 	keyToNs,
 	knownShare,
+	MAX_OPERATION_ID_LENGTH,
 	MAX_WATCHED_OPERATIONS,
 	NS_PER_MS,
 	nsToKey,
@@ -44,6 +45,7 @@ import {
 	SLACK_MS,
 	startState,
 	MAX_TOKEN_LENGTH,
+	WATCHED_ID_BUDGET,
 } from './discoveryState';
 import type { InstallationListing } from './listing';
 import { coverageOf, resumePoint } from './listing';
@@ -86,6 +88,8 @@ export interface DiscoverResult {
 	waiting: number;
 	/** Retired operations created ahead of the clock that the next state keeps, over the scope. */
 	aheadKnown: number;
+	/** A new operation whose ID is longer than MAX_OPERATION_ID_LENGTH: it cannot be watched. */
+	overlong?: { id: string; installationId: string };
 }
 
 interface Known {
@@ -133,7 +137,8 @@ export function discover(input: DiscoverInput): DiscoverResult {
 	const watch: WatchedOperation[] = [];
 	const candidates: Candidate[] = [];
 	const nextInstallations = dict<InstallationState>();
-	const watchedCount = { n: 0 };
+	const watchedCount = { n: 0, chars: 0 };
+	let overlong: DiscoverResult['overlong'];
 	// Creation times past this (the poll's clock and its tolerance) are ahead of the clock: such an
 	// operation is taken and remembered, but raises no floor (docs/triggers.md, "Clocks").
 	const horizon = BigInt(Math.floor(input.now + CLOCK_TOLERANCE_MS)) * NS_PER_MS;
@@ -203,7 +208,10 @@ export function discover(input: DiscoverInput): DiscoverResult {
 				work.knownKeys.set(retired.key, retired);
 			}
 		}
-		watchedCount.n += Object.keys(work.watched).length;
+		for (const id of Object.keys(work.watched)) {
+			watchedCount.n++;
+			watchedCount.chars += id.length;
+		}
 
 		for (const operation of listed.values()) {
 			if (work.watched[operation.id] !== undefined) continue;
@@ -244,7 +252,16 @@ export function discover(input: DiscoverInput): DiscoverResult {
 	for (const candidate of candidates) {
 		const work = byInstallation.get(candidate.installationId)!;
 		const history = candidate.createKey === '';
-		if (watchedCount.n >= MAX_WATCHED_OPERATIONS) {
+		const id = candidate.operation.id;
+		if (id.length > MAX_OPERATION_ID_LENGTH) {
+			overlong ??= { id, installationId: candidate.installationId };
+			continue;
+		}
+		// room by count and by the characters of the watched IDs (the state stores each twice)
+		if (
+			watchedCount.n >= MAX_WATCHED_OPERATIONS ||
+			watchedCount.chars + id.length > WATCHED_ID_BUDGET
+		) {
 			if (!history) {
 				waiting++;
 				if (work.hold === undefined || candidate.createKey < work.hold)
@@ -253,6 +270,7 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			continue;
 		}
 		watchedCount.n++;
+		watchedCount.chars += id.length;
 		// listed as finished before its log is read: this poll counts as one that saw it finished
 		work.watched[candidate.operation.id] = isRunning(candidate.operation.status) ? 0 : 1;
 		watch.push({
@@ -322,5 +340,6 @@ export function discover(input: DiscoverInput): DiscoverResult {
 		startMs: Number(keyToNs(start) / NS_PER_MS),
 		waiting,
 		aheadKnown,
+		...(overlong ? { overlong } : {}),
 	};
 }

@@ -13,6 +13,13 @@ export const DISCOVERY_VERSION = 1;
  * operation is read in two or three polls, so this allows about 40 new operations per poll.
  */
 export const MAX_WATCHED_OPERATIONS = 100;
+/**
+ * Characters of the watched operations' IDs over the scope: with IDs longer than the API's UUIDs,
+ * fewer operations are watched at once (the rest wait for room, as they do past the count).
+ */
+export const WATCHED_ID_BUDGET = 32 * 1024;
+/** The longest operation ID the trigger watches (the API's are UUIDs, 36 characters). */
+export const MAX_OPERATION_ID_LENGTH = 1024;
 /** Installations an integration may have for the trigger to watch it. */
 export const MAX_INSTALLATIONS = 25;
 /** Operations asked for per page of the list. */

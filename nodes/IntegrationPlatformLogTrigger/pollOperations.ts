@@ -6,7 +6,13 @@ import { advanceCursor, latestEntries, normalizeEntries, recordStart } from './l
 import { matchesFilters, toItem } from './output';
 import type { Settings } from './settings';
 import { describeFilters } from './settings';
-import { aheadEntriesError, fetchOperationLogs, fetchProjectId } from './transport';
+import { MAX_STATE_BYTES, stateBytes } from './stateSize';
+import {
+	aheadEntriesError,
+	fetchOperationLogs,
+	fetchProjectId,
+	stateTooLargeError,
+} from './transport';
 
 /** How many entries "Fetch Test Event" shows. */
 export const TEST_EVENT_ENTRIES = 5;
@@ -140,6 +146,8 @@ export async function pollOperationIds(
 
 	// entries that did not fit are neither emitted nor recorded: fail rather than withhold them
 	if (aheadOverflow.length) throw aheadEntriesError(context, aheadOverflow);
+	const bytes = stateBytes([next]);
+	if (bytes > MAX_STATE_BYTES) throw stateTooLargeError(context, bytes);
 	if (JSON.stringify(staticData[STATE_KEY]) !== JSON.stringify(next)) {
 		staticData[STATE_KEY] = next as unknown as IDataObject;
 	}

@@ -42,8 +42,11 @@ import {
 	aheadEntriesError,
 	aheadOfClockError,
 	fetchProjectId,
+	overlongIdError,
 	pagingLoopError,
+	stateTooLargeError,
 } from './transport';
+import { MAX_STATE_BYTES, stateBytes } from './stateSize';
 
 /*
  * Watching a whole installation or integration (version 2). Each poll, with every request before
@@ -294,6 +297,7 @@ export async function pollScope(
 		}
 	}
 	const { plan, logs } = gathered;
+	if (plan.overlong) throw overlongIdError(context, plan.overlong);
 	if (plan.aheadKnown > MAX_AHEAD_KNOWN) throw aheadOfClockError(context, plan.aheadKnown);
 
 	const staticData = context.getWorkflowStaticData('node');
@@ -324,6 +328,8 @@ export async function pollScope(
 
 	// entries that did not fit are neither emitted nor recorded: fail rather than withhold them
 	if (aheadOverflow.length) throw aheadEntriesError(context, aheadOverflow);
+	const bytes = stateBytes([plan.next, next]);
+	if (bytes > MAX_STATE_BYTES) throw stateTooLargeError(context, bytes);
 	if (JSON.stringify(staticData[DISCOVERY_KEY]) !== JSON.stringify(plan.next)) {
 		staticData[DISCOVERY_KEY] = plan.next as unknown as IDataObject;
 	}

@@ -4,7 +4,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { encodePathSegment } from '../common/paths';
 import { apiRequest, apiResponse } from '../common/api';
 import type { ListedOperation } from './discovery';
-import { MAX_AHEAD_KNOWN, PAGE_SIZE } from './discovery';
+import { MAX_AHEAD_KNOWN, MAX_OPERATION_ID_LENGTH, PAGE_SIZE } from './discovery';
+import { MAX_STATE_BYTES } from './stateSize';
 import { MAX_AHEAD_PER_OPERATION } from './cursor/ahead';
 import { CLOCK_TOLERANCE_MS } from './cursor/time';
 
@@ -115,6 +116,31 @@ export function aheadEntriesError(
 		`Operation ${first.operationId} has log entries dated more than ${CLOCK_TOLERANCE_MS / 60_000} minutes ahead of this n8n's clock, more than the ${MAX_AHEAD_PER_OPERATION} the trigger remembers per operation${others}`,
 		{
 			description: `Entries ahead of the clock are remembered one by one until the clock reaches them, so that they are emitted once; ${first.waiting} more did not fit. Check the clock of n8n's host; entries dated in the future by the API are for its provider to fix. ${NOTHING_MOVED}`,
+		},
+	);
+}
+
+/** A listed operation whose ID is longer than the state keeps (MAX_OPERATION_ID_LENGTH). */
+export function overlongIdError(
+	context: IPollFunctions,
+	overlong: { id: string; installationId: string },
+): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`Installation ${overlong.installationId} lists an operation whose ID has ${overlong.id.length} characters ("${overlong.id.slice(0, 40)}…"); the trigger watches IDs of at most ${MAX_OPERATION_ID_LENGTH}`,
+		{
+			description: `The trigger keeps the ID of every operation it follows in the workflow's static data, which n8n saves after each poll; the API's operation IDs are UUIDs. Report the operation to the API's provider. ${NOTHING_MOVED}`,
+		},
+	);
+}
+
+/** The serialised state past MAX_STATE_BYTES (the other bounds keep it well below). */
+export function stateTooLargeError(context: IPollFunctions, bytes: number): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`The trigger's state would take ${bytes} bytes, more than the ${MAX_STATE_BYTES} it may keep in the workflow's static data`,
+		{
+			description: `n8n saves the static data after each poll. Watch fewer operations or installations per trigger (split them over several triggers). ${NOTHING_MOVED}`,
 		},
 	);
 }
