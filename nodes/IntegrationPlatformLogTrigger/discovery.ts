@@ -12,9 +12,12 @@
  * - `f`, the floor: operations created at or before it are never new. The watch's start at first
  *   (now, or 24 hours back with "emit existing"); it rises to SLACK_MS below the newest operation
  *   taken, but never above what the poll did not verify nor above an operation that waits for room.
- * - `n`, the newest creation time taken; `k`, keys (48 bits of the ID's hash) of the retired
- *   operations above the floor, with their creation time, so that they are not new again; at most
- *   knownShare(installations) of them (the floor rises past the oldest beyond that).
+ * - `n`, the newest creation time taken, leaving out times ahead of the clock (more than
+ *   CLOCK_TOLERANCE_MS past the poll's time); `k`, keys (48 bits of the ID's hash) of the retired
+ *   operations above the floor, with their creation time (milliseconds below `n`, or below `f`
+ *   without it; negative above), so that they are not new again; at most knownShare(installations)
+ *   of them (the floor rises past the oldest beyond that), plus those created ahead of the clock
+ *   (at most MAX_AHEAD_KNOWN over the scope, kept while the list may still show them).
  * - `t`, the watched operations: ID → how many successful polls saw it finished.
  * - `p`, `b`, `o`: where the next poll resumes paging (a page token), the creation time of that
  *   page's first operation when it was read (checked on resuming: a page that now starts past it
@@ -140,7 +143,7 @@ export function discover(input: DiscoverInput): DiscoverResult {
 	const watchedCount = { n: 0, chars: 0 };
 	let overlong: DiscoverResult['overlong'];
 	// Creation times past this (the poll's clock and its tolerance) are ahead of the clock: such an
-	// operation is taken and remembered, but raises no floor (docs/triggers.md, "Clocks").
+	// operation is taken and remembered, but raises no floor (docs/architecture.md, "The log trigger").
 	const horizon = BigInt(Math.floor(input.now + CLOCK_TOLERANCE_MS)) * NS_PER_MS;
 	const ahead = (key: string) => keyToNs(key) > horizon;
 	let aheadKnown = 0;

@@ -113,7 +113,7 @@ export function advanceOperation(
 	const { fresh: undatedFresh, u } = stepUndated(previous, entries, options.seed);
 	const withUndated = (op: OperationCursor): OperationCursor => (u.length ? { ...op, u } : op);
 	// Entries dated past the horizon (the poll's clock and its tolerance) are ahead of the clock:
-	// kept apart (`x`), so that they never lift the mark (docs/triggers.md, "Clocks").
+	// kept apart (`x`), so that they never lift the mark (docs/architecture.md, "The log trigger").
 	const horizonSecond = options.now === undefined ? undefined : aheadHorizon(options.now);
 	const isAhead = (e: LogEntry) => horizonSecond !== undefined && e.second! > horizonSecond;
 	const aheadBefore = new Map((decodeAhead(previous?.x ?? '') ?? []).map((i) => [idOf(i), i]));
