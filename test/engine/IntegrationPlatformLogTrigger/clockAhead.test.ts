@@ -10,6 +10,7 @@ import {
 	MAX_AHEAD_PER_OPERATION,
 } from '../../../nodes/IntegrationPlatformLogTrigger/logCursor';
 import { fakeDateOnly } from '../../harness/fakeDate';
+import { MAX_AHEAD_KNOWN } from '../../../nodes/IntegrationPlatformLogTrigger/discovery';
 import type { PollRunner } from '../../harness/poll';
 import {
 	identity,
@@ -242,4 +243,24 @@ describe('the clock catches up (Date moved two days on)', () => {
 		await tally.polls(installation, 3);
 		tally.expectExactlyOnce();
 	});
+});
+
+test(`more than ${MAX_AHEAD_KNOWN} finished operations created ahead of the clock: each emitted once, then the poll fails saying what to check`, async () => {
+	const r = scope('installation');
+	await r.poll();
+	const tally = new Tally();
+	for (let i = 0; i <= MAX_AHEAD_KNOWN; i++) {
+		const { id } = sim.addOperation({ createTime: FAR_AHEAD, status: 'success' });
+		tally.log(id, { message: { msg: `ahead ${i}` } });
+	}
+	await tally.polls(r, 1); // taken and read (listed finished: one of the two reads)
+	tally.expectExactlyOnce();
+	const before = JSON.stringify(r.staticData);
+	const out = await r.poll(); // the second read retires them: one more than the state keeps
+	expect(out.items).toBeNull();
+	expect(out.error?.message).toBe(
+		`${MAX_AHEAD_KNOWN + 1} finished operations were created more than 5 minutes ahead of this n8n's clock; the trigger remembers at most ${MAX_AHEAD_KNOWN}`,
+	);
+	expect(out.error?.description).toMatch(/Check the clock of n8n's host.*cursor did not move/);
+	expect(JSON.stringify(r.staticData)).toBe(before);
 });
