@@ -310,10 +310,15 @@ export function discover(input: DiscoverInput): DiscoverResult {
 		}
 		// Retired operations ahead of the clock stay known apart from the share (dropping one would
 		// make it new again), until a poll that read the whole list no longer shows them.
-		const shown = new Set(work.listing.operations.map((o) => operationKey(o.id)));
-		const keptAhead = work.known.filter(
-			(k) => k.ns > horizon && (through !== null || shown.has(k.key)),
-		);
+		let keptAhead = work.known.filter((k) => k.ns > horizon);
+		if (keptAhead.length && through === null) {
+			const shown = new Set(
+				work.listing.operations
+					.filter((o) => isObject(o) && typeof o.id === 'string')
+					.map((o) => operationKey(o.id)),
+			);
+			keptAhead = keptAhead.filter((k) => shown.has(k.key));
+		}
 		aheadKnown += keptAhead.length;
 		let known = work.known.filter((k) => k.ns > floor && k.ns <= horizon);
 		if (known.length > share) {

@@ -30,7 +30,8 @@
  *   past the poll's time (a skewed or broken clock) is emitted once and remembered apart
  *   (cursor/ahead.ts, at most MAX_AHEAD_PER_OPERATION); it never lifts the mark, so it hides
  *   nothing stamped normally afterwards, and it is not emitted again when the clock reaches it.
- *   Without a poll time (`now`), nothing counts as ahead.
+ *   As with undated entries, one that vanishes from an answer while still ahead and comes back
+ *   is emitted again. Without a poll time (`now`), nothing counts as ahead.
  * - Start from now: an operation's first poll records the entries present and emits none. When
  *   that poll saw no dated entry (an empty answer) or failed (recordStart, called by the node),
  *   the poll's time is the start instead: entries stamped before it are never emitted, later
