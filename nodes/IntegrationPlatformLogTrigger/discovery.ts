@@ -12,9 +12,12 @@
  * - `f`, the floor: operations created at or before it are never new. The watch's start at first
  *   (now, or 24 hours back with "emit existing"); it rises to SLACK_MS below the newest operation
  *   taken, but never above what the poll did not verify nor above an operation that waits for room.
- * - `n`, the newest creation time taken; `k`, keys (48 bits of the ID's hash) of the retired
- *   operations above the floor, with their creation time, so that they are not new again; at most
- *   knownShare(installations) of them (the floor rises past the oldest beyond that).
+ * - `n`, the newest creation time taken, leaving out times ahead of the clock (more than
+ *   CLOCK_TOLERANCE_MS past the poll's time); `k`, keys (48 bits of the ID's hash) of the retired
+ *   operations above the floor, with their creation time (milliseconds below `n`, or below `f`
+ *   without it; negative above), so that they are not new again; at most knownShare(installations)
+ *   of them (the floor rises past the oldest beyond that), plus those created ahead of the clock
+ *   (at most MAX_AHEAD_KNOWN over the scope, kept while the list may still show them).
  * - `t`, the watched operations: ID → how many successful polls saw it finished.
  * - `p`, `b`, `o`: where the next poll resumes paging (a page token), the creation time of that
  *   page's first operation when it was read (checked on resuming: a page that now starts past it
@@ -26,97 +29,33 @@
  * operation the poll listed (coverageOf), and never past the oldest new operation left waiting.
  * So an operation that the poll did not read (a page cap, no room) is taken by a later poll.
  */
-import { createHash } from 'node:crypto';
-
 import { timestampKey } from '../common/timestamps';
+import { dict } from './dict';
+import type { DiscoveryState, InstallationState, ListedOperation } from './discoveryState';
+import {
+	DISCOVERY_VERSION,
+	isObject,
+	isRunning,
+	keyToNs,
+	knownShare,
+	MAX_OPERATION_ID_LENGTH,
+	MAX_WATCHED_OPERATIONS,
+	NS_PER_MS,
+	nsToKey,
+	operationKey,
+	readDiscovery,
+	RETIRE_AFTER_FINISHED_POLLS,
+	SLACK_MS,
+	startState,
+	MAX_TOKEN_LENGTH,
+	WATCHED_ID_BUDGET,
+} from './discoveryState';
+import type { InstallationListing } from './listing';
+import { coverageOf, resumePoint } from './listing';
+import { CLOCK_TOLERANCE_MS } from './cursor/time';
 
-export const DISCOVERY_VERSION = 1;
-/**
- * Operations watched at once over the whole scope (each costs one log request per poll). Each
- * operation is read in two or three polls, so this allows about 40 new operations per poll.
- */
-export const MAX_WATCHED_OPERATIONS = 100;
-/** Installations an integration may have for the trigger to watch it. */
-export const MAX_INSTALLATIONS = 25;
-/** Operations asked for per page of the list. */
-export const PAGE_SIZE = 200;
-/** Pages read per installation and poll; the next poll continues where this one stopped. */
-export const MAX_PAGES_PER_POLL = 10;
-/** Keys of retired operations kept over all installations (at least MIN_KNOWN_PER_INSTALLATION each). */
-export const KNOWN_BUDGET = 64;
-export const MIN_KNOWN_PER_INSTALLATION = 4;
-/** An operation listed this much later than newer ones may be missed (the floor rises). */
-export const SLACK_MS = 10 * 60 * 1000;
-/** "Emit existing": operations created this long before the first poll count as new. */
-export const EXISTING_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** A finished operation is read in this many successful polls after it was seen finished, then retired. */
-export const RETIRE_AFTER_FINISHED_POLLS = 2;
-/** Longest page token kept (tokens are opaque; a longer one is not stored, paging restarts). */
-export const MAX_TOKEN_LENGTH = 512;
-
-/** Statuses of an operation that is still running (compared without case); any other is finished. */
-const RUNNING = new Set([
-	'in_progress',
-	'inprogress',
-	'running',
-	'pending',
-	'queued',
-	'scheduled',
-	'started',
-	'created',
-	'processing',
-]);
-
-const TS_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/;
-const KNOWN_PATTERN = /^[A-Za-z0-9_-]{8}:[0-9a-z]+$/;
-const NS_PER_MS = 1_000_000n;
-
-export interface ListedOperation {
-	id: string;
-	createTime?: unknown;
-	status?: unknown;
-}
-
-export interface InstallationState {
-	f: string;
-	n?: string;
-	k?: string[];
-	t?: Record<string, number>;
-	p?: string;
-	b?: string;
-	o?: 'a' | 'd';
-}
-
-export interface DiscoveryState {
-	v: number;
-	/** Fingerprint of the scope (watch, project, integration, installation): another scope starts over. */
-	w: string;
-	/** The watch's start (timestamp key): what was created before it is history. */
-	s: string;
-	i: Record<string, InstallationState>;
-}
-
-/** One page of a listing as read: the token that fetched it and its first and last creation keys. */
-export interface ListedPage {
-	token?: string;
-	first?: string;
-	last?: string;
-}
-
-export interface InstallationListing {
-	installationId: string;
-	/** Operations read from the list in this poll (any order, duplicates allowed). */
-	operations: ListedOperation[];
-	/**
-	 * The pages read, in order. Absent: the whole list was read from its first page (everything is
-	 * verified).
-	 */
-	pages?: ListedPage[];
-	/** Where reading began: the first page ('top') or a stored resume point of that order. */
-	start?: 'top' | 'a' | 'd';
-	/** Whether the last page read was the list's last. */
-	done?: boolean;
-}
+export * from './discoveryState';
+export * from './listing';
 
 export interface DiscoverInput {
 	previous: unknown;
@@ -150,208 +89,10 @@ export interface DiscoverResult {
 	startMs: number;
 	/** New operations left for a later poll (no room). */
 	waiting: number;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const keyToNs = (key: string): bigint =>
-	BigInt(Date.parse(`${key.slice(0, 19)}Z`)) * NS_PER_MS + BigInt(key.slice(20, 29));
-
-function nsToKey(ns: bigint): string {
-	const ms = ns / NS_PER_MS;
-	const sub = ns % NS_PER_MS;
-	const iso = new Date(Number(ms)).toISOString();
-	return `${iso.slice(0, 19)}.${iso.slice(20, 23)}${sub.toString().padStart(6, '0')}Z`;
-}
-
-const msToKey = (ms: number): string => nsToKey(BigInt(Math.floor(ms)) * NS_PER_MS);
-
-/** 48 bits of the ID's hash, base64url: what the state keeps of a retired operation. */
-export function operationKey(id: string): string {
-	return createHash('sha256').update(id).digest().toString('base64url', 0, 6);
-}
-
-/** Fingerprint of a scope: the state of another scope is not reused. */
-export function scopeFingerprint(parts: readonly string[]): string {
-	return createHash('sha256').update(parts.join('\u0000')).digest().toString('base64url', 0, 9);
-}
-
-export function isRunning(status: unknown): boolean {
-	return typeof status !== 'string' || RUNNING.has(status.trim().toLowerCase());
-}
-
-/** Each installation's share of KNOWN_BUDGET. */
-export function knownShare(installations: number): number {
-	return Math.max(
-		MIN_KNOWN_PER_INSTALLATION,
-		Math.floor(KNOWN_BUDGET / Math.max(1, installations)),
-	);
-}
-
-function readInstallation(value: unknown): InstallationState | undefined {
-	if (!isObject(value)) return undefined;
-	const { f, n, k, t, p, b, o } = value;
-	if (typeof f !== 'string' || !TS_KEY_PATTERN.test(f)) return undefined;
-	const out: InstallationState = { f };
-	if (typeof n === 'string' && TS_KEY_PATTERN.test(n)) out.n = n;
-	if (Array.isArray(k)) {
-		const known = k.filter((x): x is string => typeof x === 'string' && KNOWN_PATTERN.test(x));
-		if (known.length) out.k = known;
-	}
-	if (isObject(t)) {
-		const watched: Record<string, number> = {};
-		for (const [id, d] of Object.entries(t)) {
-			if (id && typeof d === 'number' && Number.isInteger(d) && d >= 0) watched[id] = d;
-		}
-		if (Object.keys(watched).length) out.t = watched;
-	}
-	// a token is kept only with the check that makes resuming from it safe (older states: from the top)
-	if (
-		typeof p === 'string' &&
-		p &&
-		p.length <= MAX_TOKEN_LENGTH &&
-		typeof b === 'string' &&
-		TS_KEY_PATTERN.test(b) &&
-		(o === 'a' || o === 'd')
-	) {
-		out.p = p;
-		out.b = b;
-		out.o = o;
-	}
-	return out;
-}
-
-/** The stored discovery state when it is of this scope; otherwise undefined (start over). */
-export function readDiscovery(value: unknown, scope: string): DiscoveryState | undefined {
-	if (!isObject(value) || value.v !== DISCOVERY_VERSION || value.w !== scope) return undefined;
-	if (typeof value.s !== 'string' || !TS_KEY_PATTERN.test(value.s)) return undefined;
-	const i: Record<string, InstallationState> = {};
-	if (isObject(value.i)) {
-		for (const [id, raw] of Object.entries(value.i)) {
-			const parsed = readInstallation(raw);
-			if (parsed) i[id] = parsed;
-		}
-	}
-	return { v: DISCOVERY_VERSION, w: scope, s: value.s, i };
-}
-
-/** The state a first poll records even when it fails, so that its start stays the start. */
-export function startState(previous: unknown, scope: string, now: number, emitExisting: boolean) {
-	return (
-		readDiscovery(previous, scope) ?? {
-			v: DISCOVERY_VERSION,
-			w: scope,
-			s: msToKey(emitExisting ? now - EXISTING_WINDOW_MS : now),
-			i: {},
-		}
-	);
-}
-
-/**
- * The order a run of pages shows: 'a' (creation times never fall), 'd' (never rise; a run with
- * one creation time counts as 'a'), or 'u' (neither).
- */
-export function orderOf(keys: readonly string[]): 'a' | 'd' | 'u' {
-	let rises = false;
-	let falls = false;
-	for (let i = 1; i < keys.length; i++) {
-		if (keys[i] > keys[i - 1]) rises = true;
-		else if (keys[i] < keys[i - 1]) falls = true;
-	}
-	return rises && falls ? 'u' : falls ? 'd' : 'a';
-}
-
-/**
- * One poll's reading of an installation's list: the pages, and whether paging goes on. It stops
- * at the end, at the page cap, while the run is newest first at the page that reaches the floor
- * (all that follows is older still), and while it is oldest first once it holds twice the room
- * above the floor (a poll takes the oldest new operations only; the rest is read again later).
- */
-export class ListingProgress {
-	readonly pages: ListedPage[] = [];
-
-	readonly keys: string[] = [];
-
-	private reachedFloor = false;
-
-	/** Operations read above the floor (watched ones included). */
-	private above = 0;
-
-	constructor(private readonly floor: string) {}
-
-	/** Records one page (fetched with `token`); returns whether the next page is worth reading. */
-	page(operations: readonly ListedOperation[], token?: string): boolean {
-		const record: ListedPage = token === undefined ? {} : { token };
-		for (const operation of operations) {
-			const key = timestampKey(operation.createTime);
-			if (key === undefined) continue;
-			record.first ??= key;
-			record.last = key;
-			this.keys.push(key);
-			if (key <= this.floor) this.reachedFloor = true;
-			else this.above++;
-		}
-		this.pages.push(record);
-		const order = orderOf(this.keys);
-		// oldest first, a poll takes the oldest new operations only: twice the room is enough
-		if (order === 'a' && this.above >= 2 * MAX_WATCHED_OPERATIONS) return false;
-		return !(this.reachedFloor && order === 'd');
-	}
-
-	get capped(): boolean {
-		return this.pages.length >= MAX_PAGES_PER_POLL;
-	}
-}
-
-/**
- * What a listing verified, and where the next poll resumes. `through`: every operation created
- * after the floor and at or before it was listed (null: no upper end; undefined: nothing
- * verified). Oldest first, the pages read from the first page or from a checked resume point cover
- * everything up to the last creation time read (its ties may go on over the next page). Newest
- * first, a run that reaches the floor covers everything below the run's first creation time (all
- * of it when it began on the first page); a run stopped by the page cap leaves a gap below it and
- * verifies nothing: the next poll resumes at the last page read until it reaches the floor. In no
- * order, only a listing read whole from its first page verifies anything.
- */
-export function coverageOf(
-	listing: InstallationListing,
-	floor: string,
-): {
-	through: string | null | undefined;
-	order: 'a' | 'd' | 'u';
-	/** Newest first, capped: the resume point for the gap. */
-	gap?: { p: string; b: string };
-} {
-	if (!listing.pages) return { through: null, order: 'a' };
-	const runKeys = listing.operations
-		.map((o) => timestampKey(o.createTime))
-		.filter((k): k is string => k !== undefined);
-	const order = orderOf(runKeys);
-	const start = listing.start ?? 'top';
-	const first = runKeys[0];
-	const last = runKeys[runKeys.length - 1];
-	const below = (key: string) => nsToKey(keyToNs(key) - 1n);
-	if (order === 'a' && start !== 'd') {
-		const through = listing.done ? null : last === undefined ? undefined : below(last);
-		return { through, order };
-	}
-	// one creation time only reads as either order
-	if ((order === 'd' || (order === 'a' && first === last)) && start !== 'a') {
-		const reached = listing.done || runKeys.some((k) => k <= floor);
-		if (reached) {
-			const through = start === 'top' || first === undefined ? null : below(first);
-			return { through, order: 'd' };
-		}
-		const lastPage = listing.pages[listing.pages.length - 1];
-		const gap =
-			lastPage.token !== undefined && lastPage.first !== undefined
-				? { p: lastPage.token, b: lastPage.first }
-				: undefined;
-		return { through: undefined, order: 'd', ...(gap ? { gap } : {}) };
-	}
-	return { through: start === 'top' && listing.done ? null : undefined, order: 'u' };
+	/** Retired operations created ahead of the clock that the next state keeps, over the scope. */
+	aheadKnown: number;
+	/** A new operation whose ID is longer than MAX_OPERATION_ID_LENGTH: it cannot be watched. */
+	overlong?: { id: string; installationId: string };
 }
 
 interface Known {
@@ -359,54 +100,27 @@ interface Known {
 	ns: bigint;
 }
 
+/** Where known keys count their creation time from: the newest operation taken, or the floor. */
+const knownBase = (state: InstallationState): bigint => keyToNs(state.n ?? state.f);
+
 function readKnown(state: InstallationState): Known[] {
-	if (!state.k || !state.n) return [];
-	const top = keyToNs(state.n);
+	if (!state.k) return [];
+	const base = knownBase(state);
 	return state.k.map((text) => {
 		const [key, below] = text.split(':');
-		return { key, ns: top - BigInt(parseInt(below, 36)) * NS_PER_MS };
+		return { key, ns: base - BigInt(parseInt(below, 36)) * NS_PER_MS };
 	});
 }
 
-interface ResumeWork {
-	listing: InstallationListing;
-	coverage: ReturnType<typeof coverageOf>;
-	state: InstallationState;
-	hold?: string;
-}
-
 /**
- * Where the next poll starts reading this installation's list (undefined: the first page).
- * Oldest first: the page holding the oldest operation left waiting, or else the last page read
- * (it is read again, for what was added to it). Newest first: the last page read while a gap
- * below it is unread, or the same gap again while operations in it wait for room.
+ * A known key as stored: milliseconds below the base, base36, negative for a creation time above
+ * it (ahead of the clock, or listed again later). Rounded so that the time read back is never
+ * earlier than the real one (a key is kept at least as long as it should be).
  */
-function resumePoint(work: ResumeWork): Pick<InstallationState, 'p' | 'b' | 'o'> | undefined {
-	const { listing, coverage } = work;
-	const pages = listing.pages;
-	if (!pages?.length) return undefined;
-	if (coverage.order === 'a' && coverage.through !== undefined && listing.start !== 'd') {
-		// the oldest operation not settled: the one left waiting, or the ties of the last creation
-		// time read when the list goes on (some of them may be on the next page)
-		let pending = work.hold;
-		if (coverage.through !== null) {
-			const last = pages.reduce<string | undefined>((at, p) => p.last ?? at, undefined);
-			if (last !== undefined && (pending === undefined || last < pending)) pending = last;
-		}
-		let page = pages[pages.length - 1];
-		if (pending !== undefined) {
-			page = pages.find((p) => p.last !== undefined && p.last >= pending!) ?? page;
-		}
-		if (page.token === undefined || page.first === undefined) return undefined;
-		return { p: page.token, b: page.first, o: 'a' };
-	}
-	if (coverage.order === 'd') {
-		if (coverage.gap) return { ...coverage.gap, o: 'd' };
-		if (listing.start === 'd' && work.hold !== undefined && work.state.p && work.state.b) {
-			return { p: work.state.p, b: work.state.b, o: 'd' };
-		}
-	}
-	return undefined;
+function knownText(known: Known, base: bigint): string {
+	const below = base - known.ns;
+	const ms = below >= 0n ? below / NS_PER_MS : -((-below + NS_PER_MS - 1n) / NS_PER_MS);
+	return `${known.key}:${ms.toString(36)}`;
 }
 
 interface Candidate {
@@ -425,14 +139,20 @@ export function discover(input: DiscoverInput): DiscoverResult {
 	const share = knownShare(input.listings.length);
 	const watch: WatchedOperation[] = [];
 	const candidates: Candidate[] = [];
-	const nextInstallations: Record<string, InstallationState> = {};
-	const watchedCount = { n: 0 };
+	const nextInstallations = dict<InstallationState>();
+	const watchedCount = { n: 0, chars: 0 };
+	let overlong: DiscoverResult['overlong'];
+	// Creation times past this (the poll's clock and its tolerance) are ahead of the clock: such an
+	// operation is taken and remembered, but raises no floor (docs/architecture.md, "The log trigger").
+	const horizon = BigInt(Math.floor(input.now + CLOCK_TOLERANCE_MS)) * NS_PER_MS;
+	const ahead = (key: string) => keyToNs(key) > horizon;
+	let aheadKnown = 0;
 
 	interface Work {
 		installationId: string;
 		state: InstallationState;
 		known: Known[];
-		knownKeys: Set<string>;
+		knownKeys: Map<string, Known>;
 		watched: Record<string, number>;
 		newest?: string;
 		/** Oldest creation key of a new operation left waiting. */
@@ -453,9 +173,10 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			installationId: listing.installationId,
 			state,
 			known,
-			knownKeys: new Set(known.map((k) => k.key)),
-			watched: { ...(state.t ?? {}) },
-			newest: state.n,
+			knownKeys: new Map(known.map((k) => [k.key, k])),
+			watched: dict(Object.entries(state.t ?? {})),
+			// a newest time ahead of the clock (a state written before that was checked) is ignored
+			newest: state.n !== undefined && !ahead(state.n) ? state.n : undefined,
 			listing,
 			coverage,
 		};
@@ -485,14 +206,15 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			});
 			if (polls >= RETIRE_AFTER_FINISHED_POLLS) {
 				const createKey = record ? timestampKey(record.createTime) : undefined;
-				work.known.push({
-					key: operationKey(id),
-					ns: keyToNs(createKey ?? work.newest ?? state.f),
-				});
-				work.knownKeys.add(operationKey(id));
+				const retired = { key: operationKey(id), ns: keyToNs(createKey ?? work.newest ?? state.f) };
+				work.known.push(retired);
+				work.knownKeys.set(retired.key, retired);
 			}
 		}
-		watchedCount.n += Object.keys(work.watched).length;
+		for (const id of Object.keys(work.watched)) {
+			watchedCount.n++;
+			watchedCount.chars += id.length;
+		}
 
 		for (const operation of listed.values()) {
 			if (work.watched[operation.id] !== undefined) continue;
@@ -503,7 +225,12 @@ export function discover(input: DiscoverInput): DiscoverResult {
 				const covered =
 					coverage.through === null ||
 					(coverage.through !== undefined && createKey <= coverage.through);
-				if (covered && !work.knownKeys.has(operationKey(operation.id))) {
+				const known = work.knownKeys.get(operationKey(operation.id));
+				if (known) {
+					// listed again with a later creation time: remembered as long as that is above the floor
+					const ns = keyToNs(createKey);
+					if (ns > known.ns) known.ns = ns;
+				} else if (covered) {
 					candidates.push({ operation, installationId: listing.installationId, createKey });
 				}
 			} else if (firstSight && isRunning(operation.status)) {
@@ -528,7 +255,16 @@ export function discover(input: DiscoverInput): DiscoverResult {
 	for (const candidate of candidates) {
 		const work = byInstallation.get(candidate.installationId)!;
 		const history = candidate.createKey === '';
-		if (watchedCount.n >= MAX_WATCHED_OPERATIONS) {
+		const id = candidate.operation.id;
+		if (id.length > MAX_OPERATION_ID_LENGTH) {
+			overlong ??= { id, installationId: candidate.installationId };
+			continue;
+		}
+		// room by count and by the characters of the watched IDs (the state stores each twice)
+		if (
+			watchedCount.n >= MAX_WATCHED_OPERATIONS ||
+			watchedCount.chars + id.length > WATCHED_ID_BUDGET
+		) {
 			if (!history) {
 				waiting++;
 				if (work.hold === undefined || candidate.createKey < work.hold)
@@ -537,6 +273,7 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			continue;
 		}
 		watchedCount.n++;
+		watchedCount.chars += id.length;
 		// listed as finished before its log is read: this poll counts as one that saw it finished
 		work.watched[candidate.operation.id] = isRunning(candidate.operation.status) ? 0 : 1;
 		watch.push({
@@ -545,14 +282,15 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			first: history ? (input.emitExisting ? 'new' : 'start') : 'new',
 			retiring: false,
 		});
-		if (!history && (work.newest === undefined || candidate.createKey > work.newest)) {
+		const raises = !history && !ahead(candidate.createKey);
+		if (raises && (work.newest === undefined || candidate.createKey > work.newest)) {
 			work.newest = candidate.createKey;
 		}
 	}
 
 	// Next state per installation: retired operations leave `t`; the floor rises; known is bounded.
 	for (const work of works) {
-		const watched: Record<string, number> = {};
+		const watched = dict<number>();
 		for (const [id, polls] of Object.entries(work.watched)) {
 			if (polls < RETIRE_AFTER_FINISHED_POLLS) watched[id] = polls;
 		}
@@ -570,7 +308,19 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			if (cap !== undefined && risen > cap) risen = cap;
 			if (risen > floor) floor = risen;
 		}
-		let known = work.known.filter((k) => k.ns > floor);
+		// Retired operations ahead of the clock stay known apart from the share (dropping one would
+		// make it new again), until a poll that read the whole list no longer shows them.
+		let keptAhead = work.known.filter((k) => k.ns > horizon);
+		if (keptAhead.length && through === null) {
+			const shown = new Set(
+				work.listing.operations
+					.filter((o) => isObject(o) && typeof o.id === 'string')
+					.map((o) => operationKey(o.id)),
+			);
+			keptAhead = keptAhead.filter((k) => shown.has(k.key));
+		}
+		aheadKnown += keptAhead.length;
+		let known = work.known.filter((k) => k.ns > floor && k.ns <= horizon);
 		if (known.length > share) {
 			// the oldest retired keys go, the floor rising past them, as far as it may rise; keys
 			// above that stay (at most the watched operations' worth more than the share)
@@ -580,13 +330,11 @@ export function discover(input: DiscoverInput): DiscoverResult {
 			if (dropped > floor) floor = dropped;
 			known = known.filter((k) => k.ns > floor);
 		}
+		known.push(...keptAhead);
 		const next: InstallationState = { f: nsToKey(floor) };
-		let top = work.newest !== undefined ? keyToNs(work.newest) : undefined;
-		for (const k of known) if (top === undefined || k.ns > top) top = k.ns;
-		if (top !== undefined) next.n = nsToKey(top);
-		if (known.length && top !== undefined) {
-			next.k = known.map((k) => `${k.key}:${((top! - k.ns) / NS_PER_MS).toString(36)}`);
-		}
+		if (work.newest !== undefined) next.n = work.newest;
+		const base = knownBase(next);
+		if (known.length) next.k = known.map((k) => knownText(k, base));
 		if (Object.keys(watched).length) next.t = watched;
 		const resume = resumePoint(work);
 		if (resume?.p && resume.p.length <= MAX_TOKEN_LENGTH) Object.assign(next, resume);
@@ -599,5 +347,7 @@ export function discover(input: DiscoverInput): DiscoverResult {
 		next: { v: DISCOVERY_VERSION, w: input.scope, s: start, i: nextInstallations },
 		startMs: Number(keyToNs(start) / NS_PER_MS),
 		waiting,
+		aheadKnown,
+		...(overlong ? { overlong } : {}),
 	};
 }

@@ -2,9 +2,9 @@
  * The exactly-once cursor of the log trigger. Pure: no n8n imports, unit-tested on its own
  * (test/unit/IntegrationPlatformLogTrigger/logCursor.test.ts). The code lives in cursor/: time.ts
  * (timestamp keys), entry.ts (identity and order of entries), mix.ts (the hash mixing that entry.ts
- * and sketch.ts share), sketch.ts (the exact list and the sketch), state.ts (the stored shape,
- * limits, recordStart), advance.ts (one poll's step); this file states the guarantee and gathers
- * the exports.
+ * and sketch.ts share), sketch.ts (the exact list and the sketch), ahead.ts (entries ahead of the
+ * clock), state.ts (the stored shape, limits, recordStart), advance.ts (one poll's step); this
+ * file states the guarantee and gathers the exports.
  *
  * What the API gives (docs/api-notes.md, "Operation logs"): GET …/operations/{id}/logs returns the
  * whole retained log of one operation as a bare array, in no documented order, without
@@ -25,9 +25,13 @@
  *     stored are few enough for the sketch to list: one always, about a quarter of its cells
  *     reliably (3 with 20 operations, 15 with 3, 48 with one). When they are not, those late
  *     entries are skipped and the floor rises to the list.
- *   Anything further behind is skipped. An entry stamped more than an hour ahead of the others (a
- *   skewed clock) lifts the newest, so entries stamped normally afterwards count as too late until
- *   real time catches up.
+ *   Anything further behind is skipped.
+ * - Ahead of the clock: an entry whose whole second is more than CLOCK_TOLERANCE_MS (5 minutes)
+ *   past the poll's time (a skewed or broken clock) is emitted once and remembered apart
+ *   (cursor/ahead.ts, at most MAX_AHEAD_PER_OPERATION); it never lifts the mark, so it hides
+ *   nothing stamped normally afterwards, and it is not emitted again when the clock reaches it.
+ *   As with undated entries, one that vanishes from an answer while still ahead and comes back
+ *   is emitted again. Without a poll time (`now`), nothing counts as ahead.
  * - Start from now: an operation's first poll records the entries present and emits none. When
  *   that poll saw no dated entry (an empty answer) or failed (recordStart, called by the node),
  *   the poll's time is the start instead: entries stamped before it are never emitted, later
@@ -90,7 +94,8 @@ export {
 	normalizeEntries,
 } from './cursor/entry';
 export type { RawLogEntry } from './cursor/entry';
-export { isoWithOriginalPrecision, keyToNs, nsToKey } from './cursor/time';
+export { CLOCK_TOLERANCE_MS, isoWithOriginalPrecision, keyToNs, nsToKey } from './cursor/time';
+export { MAX_AHEAD_PER_OPERATION } from './cursor/ahead';
 export {
 	CURSOR_VERSION,
 	LOOK_BACK_MS,

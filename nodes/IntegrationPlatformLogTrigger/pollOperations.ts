@@ -6,7 +6,13 @@ import { advanceCursor, latestEntries, normalizeEntries, recordStart } from './l
 import { matchesFilters, toItem } from './output';
 import type { Settings } from './settings';
 import { describeFilters } from './settings';
-import { fetchOperationLogs, fetchProjectId } from './transport';
+import { MAX_STATE_BYTES, stateBytes } from './stateSize';
+import {
+	aheadEntriesError,
+	fetchOperationLogs,
+	fetchProjectId,
+	stateTooLargeError,
+} from './transport';
 
 /** How many entries "Fetch Test Event" shows. */
 export const TEST_EVENT_ENTRIES = 5;
@@ -121,23 +127,27 @@ export async function pollOperationIds(
 	// Everything below is computed aside; static data changes only once every request succeeded.
 	const staticData = context.getWorkflowStaticData('node');
 	const decide = () => {
-		const { fresh, next } = advanceCursor(staticData[STATE_KEY], logs, {
+		const { fresh, next, aheadOverflow } = advanceCursor(staticData[STATE_KEY], logs, {
 			emitExisting: settings.emitExisting,
 			now,
 		});
 		const emitted: LogEntry[] = fresh.filter((e) => matchesFilters(e, settings.filters));
-		return { next, emitted };
+		return { next, emitted, aheadOverflow };
 	};
-	let { next, emitted } = decide();
+	let { next, emitted, aheadOverflow } = decide();
 
 	let projectId = knownProjectId(staticData, settings);
 	if (projectId === undefined && emitted.length) {
 		projectId = await fetchProjectId(context, settings.project);
 		// An overlapping poll may have emitted meanwhile: decide again against the cursor as it is
 		// now (the hashes are kept, so this costs little), with no await before the write.
-		({ next, emitted } = decide());
+		({ next, emitted, aheadOverflow } = decide());
 	}
 
+	// entries that did not fit are neither emitted nor recorded: fail rather than withhold them
+	if (aheadOverflow.length) throw aheadEntriesError(context, aheadOverflow);
+	const bytes = stateBytes([next]);
+	if (bytes > MAX_STATE_BYTES) throw stateTooLargeError(context, bytes);
 	if (JSON.stringify(staticData[STATE_KEY]) !== JSON.stringify(next)) {
 		staticData[STATE_KEY] = next as unknown as IDataObject;
 	}

@@ -10,6 +10,7 @@ import type {
 import {
 	discover,
 	ListingProgress,
+	MAX_AHEAD_KNOWN,
 	MAX_INSTALLATIONS,
 	readDiscovery,
 	scopeFingerprint,
@@ -38,8 +39,14 @@ import {
 	fetchOperation,
 	fetchOperationLogs,
 	fetchOperationsPage,
+	aheadEntriesError,
+	aheadOfClockError,
 	fetchProjectId,
+	overlongIdError,
+	pagingLoopError,
+	stateTooLargeError,
 } from './transport';
+import { MAX_STATE_BYTES, stateBytes } from './stateSize';
 
 /*
  * Watching a whole installation or integration (version 2). Each poll, with every request before
@@ -103,6 +110,8 @@ async function listInstallation(
 	let progress = new ListingProgress(floor);
 	let operations: ListedOperation[] = [];
 	let token = resume?.p;
+	// the tokens this listing followed: one handed back again means the paging loops
+	let followed = new Set<string | undefined>([token]);
 	for (;;) {
 		let page;
 		try {
@@ -123,6 +132,7 @@ async function listInstallation(
 			) {
 				resume = undefined;
 				token = undefined;
+				followed = new Set([token]);
 				continue;
 			}
 			const failure =
@@ -142,6 +152,7 @@ async function listInstallation(
 			token = undefined;
 			progress = new ListingProgress(floor);
 			operations = [];
+			followed = new Set([token]);
 			continue;
 		}
 		operations.push(...page.results);
@@ -155,7 +166,11 @@ async function listInstallation(
 		});
 		if (page.done) return listing(true);
 		if (!more || firstPageOnly || progress.capped) return listing(false);
+		if (followed.has(page.nextPageToken)) {
+			throw pagingLoopError(context, installationId, progress.pages.length);
+		}
 		token = page.nextPageToken;
+		followed.add(token);
 	}
 }
 
@@ -282,6 +297,8 @@ export async function pollScope(
 		}
 	}
 	const { plan, logs } = gathered;
+	if (plan.overlong) throw overlongIdError(context, plan.overlong);
+	if (plan.aheadKnown > MAX_AHEAD_KNOWN) throw aheadOfClockError(context, plan.aheadKnown);
 
 	const staticData = context.getWorkflowStaticData('node');
 	const installationOf = new Map(plan.watch.map((w) => [w.operationId, w.installationId]));
@@ -293,22 +310,26 @@ export async function pollScope(
 			.filter((w) => w.first === 'start' && !known[w.operationId])
 			.map((w) => w.operationId);
 		if (starting.length) previous = recordStart(previous, starting, plan.startMs) ?? previous;
-		const { fresh, next } = advanceCursor(previous, logs, {
+		const { fresh, next, aheadOverflow } = advanceCursor(previous, logs, {
 			emitExisting: settings.emitExisting,
 			now,
 		});
 		for (const w of plan.watch) if (w.retiring) delete next.ops[w.operationId];
 		const emitted = fresh.filter((e) => matchesFilters(e, settings.filters));
-		return { next, emitted };
+		return { next, emitted, aheadOverflow };
 	};
-	let { next, emitted } = decide();
+	let { next, emitted, aheadOverflow } = decide();
 
 	let projectId = knownProjectId(staticData, settings);
 	if (projectId === undefined && emitted.length) {
 		projectId = await fetchProjectId(context, settings.project);
-		({ next, emitted } = decide());
+		({ next, emitted, aheadOverflow } = decide());
 	}
 
+	// entries that did not fit are neither emitted nor recorded: fail rather than withhold them
+	if (aheadOverflow.length) throw aheadEntriesError(context, aheadOverflow);
+	const bytes = stateBytes([plan.next, next]);
+	if (bytes > MAX_STATE_BYTES) throw stateTooLargeError(context, bytes);
 	if (JSON.stringify(staticData[DISCOVERY_KEY]) !== JSON.stringify(plan.next)) {
 		staticData[DISCOVERY_KEY] = plan.next as unknown as IDataObject;
 	}

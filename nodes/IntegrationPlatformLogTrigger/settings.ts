@@ -2,6 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Watch } from './description';
+import { MAX_OPERATION_ID_LENGTH } from './discoveryState';
 import type { LogFilters } from './output';
 import { buildFilters, parseOperationIds } from './output';
 
@@ -68,6 +69,12 @@ export function readSettings(context: IPollFunctions): Settings {
 			throw new NodeOperationError(node, 'Enter at least one operation ID', {
 				description:
 					'Operation IDs are found in read results (operationId) or in the dashboard; separate several with commas.',
+			});
+		}
+		const overlong = operationIds.find((id) => id.length > MAX_OPERATION_ID_LENGTH);
+		if (overlong !== undefined) {
+			throw new NodeOperationError(node, `Operation ID too long: ${overlong.length} characters`, {
+				description: `Operation IDs are UUIDs (36 characters); the trigger keeps IDs of at most ${MAX_OPERATION_ID_LENGTH} in its state. Check the Operation IDs field.`,
 			});
 		}
 		if (operationIds.length > MAX_OPERATIONS) {

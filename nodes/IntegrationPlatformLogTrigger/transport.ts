@@ -1,10 +1,13 @@
 import type { IDataObject, IPollFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { encodePathSegment } from '../common/paths';
 import { apiRequest, apiResponse } from '../common/api';
 import type { ListedOperation } from './discovery';
-import { PAGE_SIZE } from './discovery';
+import { MAX_AHEAD_KNOWN, MAX_OPERATION_ID_LENGTH, PAGE_SIZE } from './discovery';
+import { MAX_STATE_BYTES } from './stateSize';
+import { MAX_AHEAD_PER_OPERATION } from './cursor/ahead';
+import { CLOCK_TOLERANCE_MS } from './cursor/time';
 
 /**
  * Requests of the log trigger: nodes/common/api.ts `apiRequest` with a timeout (a hanging API
@@ -13,7 +16,7 @@ import { PAGE_SIZE } from './discovery';
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-const NOTHING_MOVED =
+export const NOTHING_MOVED =
 	"Nothing was emitted and the trigger's cursor did not move: the next poll reads the log again, so no entry is lost or repeated.";
 
 async function get(
@@ -73,6 +76,73 @@ export async function fetchProjectId(context: IPollFunctions, project: string): 
 		});
 	}
 	return id;
+}
+
+/**
+ * The operations list handed back a page token this listing already used (the same one again, or
+ * a cycle such as A, B, A): following it would read the same pages forever, so the poll fails.
+ */
+export function pagingLoopError(
+	context: IPollFunctions,
+	installation: string,
+	pagesRead: number,
+): NodeApiError {
+	return new NodeApiError(context.getNode(), { message: 'Paging loop' } as JsonObject, {
+		message: `Could not get the operations of installation ${installation}: the list's paging does not advance (after ${pagesRead} page${pagesRead === 1 ? '' : 's'}, the next page token is one this listing already followed)`,
+		description: `The API answered with a page token it had already given, so paging would never end. ${NOTHING_MOVED} If this repeats, report it to the API's provider.`,
+	});
+}
+
+/** More finished operations dated ahead of the clock than the state keeps (MAX_AHEAD_KNOWN). */
+export function aheadOfClockError(context: IPollFunctions, count: number): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`${count} finished operations were created more than ${CLOCK_TOLERANCE_MS / 60_000} minutes ahead of this n8n's clock; the trigger remembers at most ${MAX_AHEAD_KNOWN}`,
+		{
+			description: `Each is remembered until its creation time has passed, so that it is not emitted twice. Check the clock of n8n's host; operations dated in the future by the API are for its provider to fix. ${NOTHING_MOVED}`,
+		},
+	);
+}
+
+/** Operations with more log entries ahead of the clock than their cursor remembers. */
+export function aheadEntriesError(
+	context: IPollFunctions,
+	overflow: ReadonlyArray<{ operationId: string; waiting: number }>,
+): NodeOperationError {
+	const [first] = overflow;
+	const others = overflow.length > 1 ? ` (and ${overflow.length - 1} more operations)` : '';
+	return new NodeOperationError(
+		context.getNode(),
+		`Operation ${first.operationId} has log entries dated more than ${CLOCK_TOLERANCE_MS / 60_000} minutes ahead of this n8n's clock, more than the ${MAX_AHEAD_PER_OPERATION} the trigger remembers per operation${others}`,
+		{
+			description: `Entries ahead of the clock are remembered one by one until the clock reaches them, so that they are emitted once; ${first.waiting} more did not fit. Check the clock of n8n's host; entries dated in the future by the API are for its provider to fix. ${NOTHING_MOVED}`,
+		},
+	);
+}
+
+/** A listed operation whose ID is longer than the state keeps (MAX_OPERATION_ID_LENGTH). */
+export function overlongIdError(
+	context: IPollFunctions,
+	overlong: { id: string; installationId: string },
+): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`Installation ${overlong.installationId} lists an operation whose ID has ${overlong.id.length} characters ("${overlong.id.slice(0, 40)}…"); the trigger watches IDs of at most ${MAX_OPERATION_ID_LENGTH}`,
+		{
+			description: `The trigger keeps the ID of every operation it follows in the workflow's static data, which n8n saves after each poll; the API's operation IDs are UUIDs. Report the operation to the API's provider. ${NOTHING_MOVED}`,
+		},
+	);
+}
+
+/** The serialised state past MAX_STATE_BYTES (the other bounds keep it well below). */
+export function stateTooLargeError(context: IPollFunctions, bytes: number): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`The trigger's state would take ${bytes} bytes, more than the ${MAX_STATE_BYTES} it may keep in the workflow's static data`,
+		{
+			description: `n8n saves the static data after each poll. Watch fewer operations or installations per trigger (split them over several triggers). ${NOTHING_MOVED}`,
+		},
+	);
 }
 
 function unexpected(context: IPollFunctions, what: string, expected: string): NodeApiError {

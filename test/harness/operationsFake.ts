@@ -70,9 +70,13 @@ export class OperationsFake {
 		return `${new Date(ms).toISOString().slice(0, 23)}${String(micros - ms * 1000).padStart(3, '0')}Z`;
 	}
 
-	addOperation(installationId = this.installations[0], status = 'in_progress'): FakeOperation {
-		const n = ++this.sequence;
-		const id = `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+	/** A new operation; `id` replaces the generated UUID (hostile or very long IDs). */
+	addOperation(
+		installationId = this.installations[0],
+		status = 'in_progress',
+		id = `00000000-0000-4000-8000-${(this.sequence + 1).toString(16).padStart(12, '0')}`,
+	): FakeOperation {
+		this.sequence++;
 		const operation = { id, installationId, createTime: this.stamp(), status };
 		this.operations.set(id, operation);
 		this.lists.get(installationId)!.push(operation);

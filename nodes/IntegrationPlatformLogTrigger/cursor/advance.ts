@@ -1,8 +1,10 @@
 /**
  * One poll's step: which entries of each operation are new, and the next state. Pure.
  */
+import { dict } from '../dict';
 import type { LogEntry } from './entry';
 import { compareEntries, reachesFloor } from './entry';
+import { aheadHorizon, decodeAhead, encodeAhead, MAX_AHEAD_PER_OPERATION } from './ahead';
 import type { Item, Seen } from './sketch';
 import {
 	decodeList,
@@ -51,10 +53,17 @@ export interface AdvanceResult {
 	next: CursorState;
 	/** Operations seen for the first time in this poll (recorded, nothing emitted unless emitExisting). */
 	seeded: string[];
+	/**
+	 * Operations with more entries ahead of the clock than their cursor remembers
+	 * (MAX_AHEAD_PER_OPERATION): those entries were neither emitted nor recorded.
+	 */
+	aheadOverflow: Array<{ operationId: string; waiting: number }>;
 }
 interface OperationStep {
 	fresh: LogEntry[];
 	next: OperationCursor;
+	/** Entries ahead of the clock left out for want of room (see AdvanceResult). */
+	aheadWaiting: number;
 }
 
 export interface StepOptions {
@@ -103,6 +112,11 @@ export function advanceOperation(
 	const share = options.share ?? shareOf(1);
 	const { fresh: undatedFresh, u } = stepUndated(previous, entries, options.seed);
 	const withUndated = (op: OperationCursor): OperationCursor => (u.length ? { ...op, u } : op);
+	// Entries dated past the horizon (the poll's clock and its tolerance) are ahead of the clock:
+	// kept apart (`x`), so that they never lift the mark (docs/architecture.md, "The log trigger").
+	const horizonSecond = options.now === undefined ? undefined : aheadHorizon(options.now);
+	const isAhead = (e: LogEntry) => horizonSecond !== undefined && e.second! > horizonSecond;
+	const aheadBefore = new Map((decodeAhead(previous?.x ?? '') ?? []).map((i) => [idOf(i), i]));
 
 	// The previous state: mark, floor, the exact list and the sketch.
 	const markHi = previous?.m === undefined ? undefined : keyToNs(previous.m);
@@ -113,7 +127,10 @@ export function advanceOperation(
 	const sketch = previous?.t && markHi !== undefined ? Sketch.decode(previous.t) : undefined;
 	const boundary = list.length ? Math.min(...list.map((i) => i.sec)) : Infinity;
 
-	const dated = entries.filter((e) => e.tsKey !== undefined);
+	const allDated = entries.filter((e) => e.tsKey !== undefined);
+	const dated = allDated.filter((e) => !isAhead(e));
+	const aheadEntries = allDated.filter(isAhead);
+	numberCopies(aheadEntries); // whole seconds: all copies of a second are on the same side
 	let candidates: LogEntry[];
 	let cutFloor: bigint | undefined;
 	if (floor !== undefined) {
@@ -149,6 +166,7 @@ export function advanceOperation(
 	const tailRegion: Item[] = [];
 	for (const [id, { entry, seen, above }] of byId) {
 		next.set(id, seen);
+		if (aheadBefore.has(id)) continue; // emitted while it was ahead of the clock
 		if (above) fresh.push(entry);
 		else (seen.sec >= boundary ? listRegion : tailRegion).push(seen);
 	}
@@ -170,7 +188,9 @@ export function advanceOperation(
 			? listDifference(sketch, tailRegion, markSecond, maxOff)
 			: { added: tailRegion, gone: [] };
 		if (difference) {
-			for (const item of difference.added) fresh.push(byId.get(idOf(item))!.entry);
+			for (const item of difference.added) {
+				if (!aheadBefore.has(idOf(item))) fresh.push(byId.get(idOf(item))!.entry);
+			}
 			for (const item of difference.gone) next.set(idOf(item), seenOfItem(item));
 		} else {
 			for (const item of tailRegion) next.delete(idOf(item));
@@ -183,10 +203,44 @@ export function advanceOperation(
 	for (const { seen } of byId.values()) {
 		if (nextMark === undefined || seen.hi > nextMark) nextMark = seen.hi;
 	}
-	const step = (op: OperationCursor): OperationStep => ({
-		fresh: options.seed ? undatedFresh : [...fresh, ...undatedFresh],
-		next: withUndated(op),
-	});
+	// Entries ahead of the clock: those remembered stay while still ahead and returned, or, once
+	// the clock caught up, while they reach the floor unless this answer returned them (then the
+	// seen entries hold them); new ones are emitted and remembered while there is room.
+	const aheadNow = new Map<string, { entry: LogEntry; item: Item }>();
+	for (const entry of aheadEntries) {
+		const { sec, k1, k2 } = seenOfEntry(entry);
+		aheadNow.set(idOf({ sec, k1, k2 }), { entry, item: { sec, k1, k2 } });
+	}
+	const aheadFresh: LogEntry[] = [];
+	let aheadWaiting = 0;
+	const aheadKept = (floorNs: bigint | undefined): Item[] => {
+		const kept: Item[] = [];
+		for (const [id, item] of aheadBefore) {
+			const still = horizonSecond !== undefined && item.sec > horizonSecond;
+			if (still ? aheadNow.has(id) : !byId.has(id) && reachesSecond(item, floorNs)) {
+				kept.push(item);
+			}
+		}
+		for (const [id, { entry, item }] of aheadNow) {
+			if (aheadBefore.has(id)) continue;
+			if (kept.length >= MAX_AHEAD_PER_OPERATION) {
+				aheadWaiting++;
+				continue;
+			}
+			kept.push(item);
+			aheadFresh.push(entry);
+		}
+		return kept;
+	};
+	const step = (op: OperationCursor, floorNs?: bigint): OperationStep => {
+		const kept = aheadKept(floorNs);
+		const withAhead = kept.length ? { ...op, x: encodeAhead(kept) } : op;
+		return {
+			fresh: options.seed ? undatedFresh : [...fresh, ...aheadFresh, ...undatedFresh],
+			next: withUndated(withAhead),
+			aheadWaiting,
+		};
+	};
 	if (nextMark === undefined) {
 		if (previous === undefined && options.seed && options.now !== undefined) {
 			return step({ m: nsToKey(BigInt(Math.floor(options.now)) * 1_000_000n), f: '0' });
@@ -223,7 +277,12 @@ export function advanceOperation(
 		for (const item of kept.slice(split)) tail.toggle(nextSecond - item.sec, item.k1, item.k2, 1);
 		op.t = tail.encode();
 	}
-	return step(op);
+	return step(op, nextFloor);
+}
+
+/** Whether an item's whole second reaches `floorNs` (undefined: no floor yet). */
+function reachesSecond(item: Item, floorNs: bigint | undefined): boolean {
+	return floorNs === undefined || (BigInt(item.sec) + 1n) * NS_PER_S - 1n >= floorNs;
 }
 
 /**
@@ -300,9 +359,10 @@ export function advanceCursor(
 ): AdvanceResult {
 	const state = readState(previous);
 	const share = shareOf(new Set(logs.map((l) => l.operationId)).size, options.stateBudgetBytes);
-	const ops: Record<string, OperationCursor> = {};
+	const ops = dict<OperationCursor>();
 	const fresh: LogEntry[] = [];
 	const seeded: string[] = [];
+	const aheadOverflow: AdvanceResult['aheadOverflow'] = [];
 	for (const { operationId, entries, emitExisting } of logs) {
 		if (ops[operationId]) continue; // the same operation listed twice
 		const before = state.ops[operationId];
@@ -316,7 +376,8 @@ export function advanceCursor(
 		});
 		ops[operationId] = step.next;
 		fresh.push(...step.fresh);
+		if (step.aheadWaiting) aheadOverflow.push({ operationId, waiting: step.aheadWaiting });
 	}
 	fresh.sort(compareEntries);
-	return { fresh, next: { v: CURSOR_VERSION, ops }, seeded };
+	return { fresh, next: { v: CURSOR_VERSION, ops }, seeded, aheadOverflow };
 }

@@ -2,6 +2,8 @@
  * The stored cursor: its shape, its limits, reading it back (version 2, or version 1 upgraded),
  * "start from now" for operations that could not be read, and each operation's share. Pure.
  */
+import { dict } from '../dict';
+import { decodeAhead } from './ahead';
 import { isObject } from './entry';
 import { CELL_BYTES, LIST_ITEM_BYTES, Sketch } from './sketch';
 import { keyToNs, nsToKey } from './time';
@@ -40,6 +42,8 @@ export interface OperationCursor {
 	t?: string;
 	/** Keys of undated entries already emitted (or recorded by the first poll). */
 	u?: string[];
+	/** Entries ahead of the clock already emitted (or recorded by the first poll): cursor/ahead.ts. */
+	x?: string;
 }
 
 export interface CursorState {
@@ -67,13 +71,14 @@ const isBase64url = (text: unknown): text is string =>
 /** A stored cursor, or undefined when it is missing or not in the expected shape. */
 function readOperation(value: unknown): OperationCursor | undefined {
 	if (!isObject(value)) return undefined;
-	const { m, f, s, t, u } = value;
+	const { m, f, s, t, u, x } = value;
 	if (m !== undefined && (typeof m !== 'string' || !TS_KEY_PATTERN.test(m))) return undefined;
 	if (m === undefined && (f !== undefined || s !== undefined || t !== undefined)) return undefined;
 	if (f !== undefined && (typeof f !== 'string' || !BASE36_PATTERN.test(f))) return undefined;
 	const listBytes = isBase64url(s) ? Buffer.from(s, 'base64url').length : -1;
 	if (s !== undefined && (listBytes < 0 || listBytes % LIST_ITEM_BYTES !== 0)) return undefined;
 	if (t !== undefined && !(isBase64url(t) && Sketch.decode(t))) return undefined;
+	if (x !== undefined && !(typeof x === 'string' && decodeAhead(x))) return undefined;
 	if (
 		u !== undefined &&
 		!(Array.isArray(u) && u.every((x) => typeof x === 'string' && KEY_PATTERN.test(x)))
@@ -86,6 +91,7 @@ function readOperation(value: unknown): OperationCursor | undefined {
 	if (typeof s === 'string' && s) out.s = s;
 	if (typeof t === 'string' && t) out.t = t;
 	if (u !== undefined) out.u = u as string[];
+	if (typeof x === 'string' && x) out.x = x;
 	return out;
 }
 
@@ -110,7 +116,7 @@ function readVersion1(value: unknown): OperationCursor | undefined {
 
 /** The stored state, with any operation in an unexpected shape left out (it starts afresh). */
 export function readState(value: unknown): CursorState {
-	const ops: Record<string, OperationCursor> = {};
+	const ops = dict<OperationCursor>();
 	if (isObject(value) && isObject(value.ops) && (value.v === CURSOR_VERSION || value.v === 1)) {
 		const read = value.v === CURSOR_VERSION ? readOperation : readVersion1;
 		for (const [id, op] of Object.entries(value.ops)) {
@@ -135,7 +141,7 @@ export function recordStart(
 	const state = readState(previous);
 	const missing = operationIds.filter((id) => !state.ops[id]);
 	if (!missing.length) return undefined;
-	const ops = { ...state.ops };
+	const ops = dict(Object.entries(state.ops));
 	for (const id of missing) ops[id] = { m: nsToKey(BigInt(Math.floor(now)) * 1_000_000n), f: '0' };
 	return { v: CURSOR_VERSION, ops };
 }

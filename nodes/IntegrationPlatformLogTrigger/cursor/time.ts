@@ -3,6 +3,13 @@
  */
 export const NS_PER_S = 1_000_000_000n;
 
+/**
+ * How far ahead of the poll's clock a creation or log time may be and still count as the present
+ * (clocks of n8n's host and of the API drift apart by this much). Later times are "ahead of the
+ * clock": emitted once, remembered apart, and never a reason to raise a floor.
+ */
+export const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
+
 /** Nanoseconds since the epoch of a key from timestampKey(). */
 export function keyToNs(tsKey: string): bigint {
 	const seconds = Date.parse(`${tsKey.slice(0, 19)}Z`);

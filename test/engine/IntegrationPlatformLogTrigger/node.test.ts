@@ -17,6 +17,7 @@ import {
 	startSimulator,
 	type LogSimulator,
 } from '../../harness/logTriggerEngine';
+import { fakeDateOnly } from '../../harness/fakeDate';
 import { triggerSchemaErrors } from '../../harness/outputSchemas';
 
 let sim: LogSimulator;
@@ -29,6 +30,18 @@ afterAll(async () => await sim.close());
 const OP = SEED.operationId;
 const OP2 = SEED.secondOperationId;
 const logRequests = () => sim.journal.find({ routeId: 'listOperationLogs' });
+
+/**
+ * The tests that stamp entries in 2031–2032 run on a clock set after them (Date alone), so that
+ * those entries are the present to the trigger, not ahead of its clock (clockAhead.test.ts).
+ */
+function useClockAfterTheTestTimestamps() {
+	beforeEach(() => {
+		fakeDateOnly();
+		jest.setSystemTime(new Date('2033-01-01T00:00:00.000Z'));
+	});
+	afterEach(() => jest.useRealTimers());
+}
 
 describe('first poll and output', () => {
 	test('starts from now: the activation poll emits nothing and records the history; new entries come out once, oldest first', async () => {
@@ -297,6 +310,7 @@ describe('failures leave the cursor where it was', () => {
  * change it names (see the same traces in test/unit/IntegrationPlatformLogTrigger/logCursor.test.ts).
  */
 describe('review traces', () => {
+	useClockAfterTheTestTimestamps();
 	test('(a) 5,000 entries sharing one timestamp: each emitted once, static data under 6 KB', async () => {
 		const r = runner(sim, {});
 		await r.poll();
@@ -396,6 +410,7 @@ describe('review traces', () => {
 });
 
 describe("the API's liberties (simulator transformations)", () => {
+	useClockAfterTheTestTimestamps();
 	test('shuffled answers, duplicates inside one answer, dropped oldest entries: each entry once', async () => {
 		const r = runner(sim, {});
 		await r.poll();
@@ -452,7 +467,10 @@ describe("the API's liberties (simulator transformations)", () => {
 		});
 		expect(msgs((await r.poll()).items)).toEqual(['after retention']);
 		// documented limit: more than the look-back (1 h) below the newest entry is too late
-		sim.appendLog(OP, { message: { msg: 'stamped now, years before the mark' } });
+		sim.appendLog(OP, {
+			timestamp: '2031-12-31T22:00:00.000000Z',
+			message: { msg: 'two hours before the mark' },
+		});
 		expect((await r.poll()).items).toBeNull();
 	});
 

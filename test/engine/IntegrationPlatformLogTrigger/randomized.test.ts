@@ -17,11 +17,14 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { fakeDateOnly } from '../../harness/fakeDate';
 import type { PollRunner, Persistence } from '../../harness/poll';
+import { MAX_STATE_BYTES as STATE_BOUND_BYTES } from '../../../nodes/IntegrationPlatformLogTrigger/stateSize';
 import {
 	identity,
 	isoMicros,
 	prng,
+	rl,
 	runner,
 	SEED,
 	startSimulator,
@@ -69,7 +72,7 @@ const SEVERITIES = ['INFO', 'DEBUG', 'WARNING', 'ERROR', 'warn', 'NOTICE', 'INFO
 const ERROR_KINDS = new Set(['500', '429', 'timeout', 'malformed', 'reset', 'notArray']);
 
 async function runScenario(sim: LogSimulator, scenario: Scenario, seed: number): Promise<Stats> {
-	const started = Date.now();
+	const started = performance.now();
 	const random = prng(seed);
 	const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
 	sim.reset();
@@ -247,6 +250,9 @@ async function runScenario(sim: LogSimulator, scenario: Scenario, seed: number):
 
 	const pollOnce = async (fault: string) => {
 		answers = [];
+		// the poll's clock: just after the newest synthetic timestamp, so that none is ahead of it
+		// (entries ahead of the clock are the ahead scenario's, below)
+		jest.setSystemTime(Math.max(Date.now(), Math.ceil(Math.max(...clock.values()) / 1000) + 1));
 		const pollMicros = Date.now() * 1000;
 		const outcome = await r.poll();
 		stats.polls++;
@@ -309,7 +315,7 @@ async function runScenario(sim: LogSimulator, scenario: Scenario, seed: number):
 	stats.mustEmit = mustEmit.size;
 	stats.duplicates = [...emittedCount.values()].filter((c) => c > 1).length;
 	stats.misses = [...mustEmit].filter((id) => !emittedCount.has(id)).length;
-	stats.ms = Date.now() - started;
+	stats.ms = performance.now() - started;
 	delete stats.faults.none;
 	return stats;
 }
@@ -365,6 +371,9 @@ beforeAll(async () => {
 	sim = await startSimulator();
 });
 afterAll(async () => await sim.close());
+// Date alone is faked: each poll's clock is set by the scenario (test/harness/fakeDate.ts).
+beforeEach(() => fakeDateOnly());
+afterEach(() => jest.useRealTimers());
 
 const results: Stats[] = [];
 afterAll(() => {
@@ -391,5 +400,173 @@ describe.each(SCENARIOS.map((s, i) => [s.name, s, i] as const))('%s', (_name, sc
 		expect(stats.misses).toBe(0);
 		expect(stats.historyReplayed).toBe(0);
 		expect(stats.largestStateBytes).toBeLessThan(MAX_STATE_BYTES);
+	});
+});
+
+/*
+ * Version 2 watching an installation or an integration, with hostile clocks and IDs: creation and
+ * log times behind the poll's clock (minutes for operations, seconds for entries), a little ahead
+ * (within the tolerance) and far ahead (a day, the year 9999); running operations listed again
+ * with a later creation time; operations named __proto__, constructor, hasOwnProperty and
+ * toString, and IDs of 1,000 characters; 500s and restarts. One poll a simulated minute (Date
+ * alone is faked). Oracle: every entry written on an operation of the scope after the activation
+ * is emitted exactly once.
+ */
+const HOSTILE_IDS = ['__proto__', 'constructor', 'hasOwnProperty', 'toString'];
+const MINUTE = 60_000;
+
+async function runAheadScenario(
+	watch: 'installation' | 'integration',
+	seed: number,
+	polls: number,
+) {
+	sim.reset();
+	const random = prng(seed);
+	const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo));
+	const installations =
+		watch === 'integration'
+			? [SEED.installationId, SEED.deletableInstallationId]
+			: [SEED.installationId];
+	const r = runner(sim, {
+		watch,
+		integration: rl(SEED.integrationId),
+		installation: rl(SEED.installationId),
+		operationIds: undefined,
+	});
+	r.node.typeVersion = 2;
+	let now = Date.now();
+	jest.setSystemTime(now);
+	expect((await r.poll()).error).toBeUndefined(); // activation: start from now
+	const activation = now;
+
+	const running: string[] = [];
+	const mustEmit = new Set<string>();
+	const emitted = new Map<string, number>();
+	const counts: Record<string, number> = {};
+	const count = (kind: string) => (counts[kind] = (counts[kind] ?? 0) + 1);
+	let created = 0;
+	let sequence = 0;
+	let largest = 0;
+	const idOf = () => {
+		const n = created++;
+		if (n < HOSTILE_IDS.length) return HOSTILE_IDS[n];
+		return n % 10 === 5 ? `long-${n}-`.padEnd(1000, 'q') : undefined;
+	};
+	/** A time around `now`: mostly now, sometimes behind, a little ahead or far ahead. */
+	const around = (behindMs: number, kind: string) => {
+		const x = random();
+		if (x < 0.015) {
+			count(`${kind} far ahead`);
+			return random() < 0.5
+				? '9999-12-31T23:59:59.000000Z'
+				: isoMicros((now + 24 * 3_600_000) * 1000);
+		}
+		if (x < 0.05) {
+			count(`${kind} a little ahead`);
+			return isoMicros((now + between(0, 4 * MINUTE)) * 1000);
+		}
+		if (x < 0.13 && now - behindMs > activation + MINUTE) {
+			count(`${kind} behind`);
+			return isoMicros((now - between(0, behindMs)) * 1000);
+		}
+		return isoMicros((now - between(0, 1000)) * 1000 + between(0, 1000));
+	};
+	const collect = (items: INodeExecutionData[] | null) => {
+		for (const { json } of items ?? []) {
+			const id = identity(json.operationId as string, json as IDataObject);
+			emitted.set(id, (emitted.get(id) ?? 0) + 1);
+		}
+	};
+
+	for (let poll = 0; poll < polls; poll++) {
+		now += MINUTE;
+		jest.setSystemTime(now);
+		const creating = random() < 0.4 ? between(1, 3) : 0;
+		for (let i = 0; i < creating; i++) {
+			const id = idOf();
+			const installationId = installations[between(0, installations.length)];
+			const createTime = around(4 * MINUTE, 'creation');
+			running.push(sim.addOperation({ installationId, createTime, ...(id ? { id } : {}) }).id);
+		}
+		for (const id of running) {
+			for (let n = random() < 0.5 ? 0 : between(1, 4); n > 0; n--) {
+				const entry = sim.appendLog(id, {
+					timestamp: around(3000, 'log time'),
+					message: { msg: `e${++sequence}` },
+				});
+				mustEmit.add(identity(id, entry));
+			}
+		}
+		if (running.length && random() < 0.05) {
+			// a running operation listed again with a later creation time
+			const operation = sim.state.operations.get(running[between(0, running.length)])!;
+			operation.createTime = around(0, 'listed again');
+			count('listed again');
+		}
+		for (let i = running.length - 1; i >= 0; i--) {
+			if (random() < 0.15) {
+				sim.state.operations.get(running[i])!.status = 'success';
+				running.splice(i, 1);
+			}
+		}
+		sim.faults.clear();
+		const x = random();
+		if (x < 0.04) {
+			sim.faults.add({
+				route: x < 0.02 ? 'listOperations' : 'listOperationLogs',
+				status: 500,
+				times: 1,
+			});
+			count('500');
+		}
+		if (random() < 0.03) {
+			r.restart();
+			count('restart');
+		}
+		const out = await r.poll();
+		if (out.error) {
+			expect(out.error.message).toMatch(/^Could not get /);
+			continue;
+		}
+		collect(out.items);
+		largest = Math.max(largest, r.persistedJson.length, JSON.stringify(r.staticData).length);
+	}
+	// settle: everything finishes, no faults, a few more polls
+	sim.faults.clear();
+	for (const id of running) sim.state.operations.get(id)!.status = 'success';
+	for (let i = 0; i < 12; i++) {
+		now += MINUTE;
+		jest.setSystemTime(now);
+		const out = await r.poll();
+		expect(out.error).toBeUndefined();
+		collect(out.items);
+	}
+	return {
+		operations: created,
+		mustEmit: mustEmit.size,
+		misses: [...mustEmit].filter((id) => !emitted.has(id)).length,
+		duplicates: [...emitted.values()].filter((n) => n > 1).length,
+		unexpected: [...emitted.keys()].filter((id) => !mustEmit.has(id)).length,
+		largestState: largest,
+		counts,
+	};
+}
+
+describe('clocks ahead and behind, operations listed again, hostile IDs (version 2)', () => {
+	test.each([
+		['installation', BASE_SEED + 10],
+		['integration', BASE_SEED + 11],
+	] as const)('watching an %s: every entry exactly once (seed %s)', async (watch, seed) => {
+		const stats = await runAheadScenario(watch, seed, 200);
+		// eslint-disable-next-line no-console
+		console.log(`clocks and IDs, ${watch}, seed ${seed}: ${JSON.stringify(stats)}`);
+		expect(stats.mustEmit).toBeGreaterThan(300);
+		expect(stats.counts['creation far ahead']).toBeGreaterThan(0);
+		expect(stats.counts['log time far ahead']).toBeGreaterThan(0);
+		expect(stats.counts['listed again']).toBeGreaterThan(0);
+		expect(stats.misses).toBe(0);
+		expect(stats.duplicates).toBe(0);
+		expect(stats.unexpected).toBe(0);
+		expect(stats.largestState).toBeLessThan(STATE_BOUND_BYTES);
 	});
 });

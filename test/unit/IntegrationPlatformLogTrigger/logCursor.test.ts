@@ -6,6 +6,7 @@ import {
 	advanceCursor,
 	advanceOperation,
 	canonicalJson,
+	CLOCK_TOLERANCE_MS,
 	compareEntries,
 	CURSOR_VERSION,
 	entryKeyOf,
@@ -26,6 +27,7 @@ import {
 	type LogEntry,
 	type OperationCursor,
 } from '../../../nodes/IntegrationPlatformLogTrigger/logCursor';
+import { AHEAD_ITEM_BYTES } from '../../../nodes/IntegrationPlatformLogTrigger/cursor/ahead';
 import { timestampKey } from '../../../nodes/common/timestamps';
 
 /** A small seeded PRNG (the simulator's mulberry32) so that failures reproduce. */
@@ -863,5 +865,62 @@ describe('OperationCursor type', () => {
 	test('a hand-made cursor is accepted', () => {
 		const op: OperationCursor = { m: timestampKey(ts(1)), f: '0' };
 		expect(readState({ v: CURSOR_VERSION, ops: { x: op } }).ops.x).toEqual(op);
+	});
+});
+
+describe('entries ahead of the clock (cursor/ahead.ts)', () => {
+	const now = BASE + 3_600_000; // the poll's clock: an hour after BASE
+	const farAhead = {
+		timestamp: '9999-12-31T23:59:59.000001Z',
+		severity: 'INFO',
+		message: { msg: 'far' },
+	};
+	const step = (state: unknown, entries: unknown[], at = now) =>
+		advanceCursor(state, [{ operationId: OP, entries: norm(entries) }], { now: at });
+
+	test('emitted once, never lifting the mark; the entries after it come out; the state reads back', () => {
+		const first = step(undefined, [log(0, 'history')]);
+		const second = step(first.next, [log(0, 'history'), farAhead, log(1_000_000, 'a')]);
+		expect(msgs(second.fresh)).toEqual(['a', 'far']);
+		const cursor = second.next.ops[OP];
+		expect(cursor.m! < '2026').toBe(true);
+		expect(Buffer.from(cursor.x!, 'base64url')).toHaveLength(AHEAD_ITEM_BYTES);
+		expect(readState(JSON.parse(JSON.stringify(second.next))).ops[OP]).toEqual(cursor);
+		const third = step(second.next, [
+			log(0, 'history'),
+			farAhead,
+			log(1_000_000, 'a'),
+			log(2_000_000, 'b'),
+		]);
+		expect(msgs(third.fresh)).toEqual(['b']);
+	});
+
+	test('one within the tolerance is the present: it lifts the mark as any other', () => {
+		const soon = {
+			timestamp: new Date(now + CLOCK_TOLERANCE_MS - 1000).toISOString(),
+			severity: 'INFO',
+			message: { msg: 'soon' },
+		};
+		const first = step(undefined, [log(0, 'history')]);
+		const second = step(first.next, [log(0, 'history'), soon]);
+		expect(msgs(second.fresh)).toEqual(['soon']);
+		expect(second.next.ops[OP].x).toBeUndefined();
+		expect(second.next.ops[OP].m! >= soon.timestamp.slice(0, 19)).toBe(true);
+	});
+
+	test('not emitted again when the clock reaches it', () => {
+		const dayAhead = {
+			timestamp: new Date(now + 86_400_000).toISOString(),
+			severity: 'INFO',
+			message: { msg: 'tomorrow' },
+		};
+		const first = step(undefined, [log(0, 'history')]);
+		const second = step(first.next, [log(0, 'history'), dayAhead]);
+		expect(msgs(second.fresh)).toEqual(['tomorrow']);
+		const later = now + 2 * 86_400_000;
+		const third = step(second.next, [log(0, 'history'), dayAhead], later);
+		expect(third.fresh).toEqual([]);
+		expect(third.next.ops[OP].x).toBeUndefined(); // the ordinary window holds it now
+		expect(step(third.next, [log(0, 'history'), dayAhead], later).fresh).toEqual([]);
 	});
 });
