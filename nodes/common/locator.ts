@@ -109,7 +109,14 @@ export function currentValue(context: ILoadOptionsFunctions, name: string): stri
 	for (const path of [`&${name}`, name]) {
 		const raw = context.getCurrentNodeParameter(path);
 		if (raw === undefined || raw === null || raw === '') continue;
-		const value = context.getCurrentNodeParameter(path, { extractValue: true });
+		let value: unknown;
+		try {
+			value = context.getCurrentNodeParameter(path, { extractValue: true });
+		} catch {
+			// n8n shows no such parameter there for this operation: a value left over from another
+			// operation is not given.
+			continue;
+		}
 		return typeof value === 'string' ? value.trim() : '';
 	}
 	return '';

@@ -30,7 +30,7 @@ const listMethods: Array<[string, ListMethod]> = [
 /** Where the lists are used: each operation that changes what a list reads. */
 const PLACES = [
 	['connection', 'getAll'],
-	['oauth', 'getAuthUrl'],
+	['oauth', 'getAuthorizationUrl'],
 	['installation', 'getAll'],
 	['installation', 'getAllInProject'],
 	['installation', 'create'],
