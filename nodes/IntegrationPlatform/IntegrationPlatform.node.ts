@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	getProviders,
+	getSearchFields,
 	searchConnections,
 	searchDestinationIds,
 	searchDestinations,
@@ -14,6 +15,8 @@ import {
 	searchObjects,
 	searchMetadataObjects,
 	searchTopicDestinationRoutes,
+	searchInstallations,
+	searchIntegrations,
 	searchInvites,
 	searchJwtKeys,
 	searchOrganizations,
@@ -23,9 +26,9 @@ import {
 	searchTopics,
 } from './listSearch/searches';
 import { RESOURCES } from './resources';
-import { getRecordFields, getSearchFields } from './resources/records/mapping';
-import { searchInstallations, searchIntegrations } from '../common/installation';
+import { getRecordFields } from './resources/records/mapping';
 import { sharedFields } from './fields';
+import { withReason } from '../common/locator';
 import { authenticationParameter, CREDENTIAL_LABEL, nodeCredentials } from '../common/api';
 import {
 	DEFAULT_MAX_RETRY_WAIT_SECONDS,
@@ -181,6 +184,7 @@ export class IntegrationPlatform implements INodeType {
 			searchInvites,
 		},
 		loadOptions: { getProviders, getSearchFields },
-		resourceMapping: { getRecordFields },
+		// The mapper's own fields list (records/mapping.ts), answering with reasons as the lists do.
+		resourceMapping: { getRecordFields: withReason(getRecordFields) },
 	};
 }

@@ -14,6 +14,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../common/api';
+import { currentValue, idOf, withReason } from '../common/locator';
 import { encodePathSegment } from '../common/paths';
 import { TEST_SUFFIX } from './registration';
 
@@ -26,15 +27,18 @@ export const EMPTY_OBJECTS =
 
 /** The selected project (list, name or ID), or an error that says to choose one first. */
 function selectedProject(context: ILoadOptionsFunctions): string {
-	const value = context.getCurrentNodeParameter('project', { extractValue: true });
-	const project = typeof value === 'string' ? value.trim() : '';
+	const project = currentValue(context, 'project');
 	if (project === '') throw new NodeOperationError(context.getNode(), 'Choose a Project first');
 	return project;
 }
 
 async function listOf(context: ILoadOptionsFunctions, path: string): Promise<IDataObject[]> {
 	const body = await apiRequest(context, 'GET', path);
-	return Array.isArray(body) ? (body as IDataObject[]) : [];
+	// Entries that are objects: a list may hold anything.
+	return (Array.isArray(body) ? (body as unknown[]) : []).filter(
+		(entry): entry is IDataObject =>
+			typeof entry === 'object' && entry !== null && !Array.isArray(entry),
+	);
 }
 
 const text = (value: unknown): string | undefined =>
@@ -45,7 +49,7 @@ const text = (value: unknown): string | undefined =>
  * deliver to n8n). A `<name>-test` destination next to `<name>` is the one the trigger registers
  * while the editor listens; it is left out, as choosing it would make the next test `-test-test`.
  */
-export async function searchWebhookDestinations(
+export const searchWebhookDestinations = withReason(async function (
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
@@ -63,7 +67,8 @@ export async function searchWebhookDestinations(
 	const all = new Set(names);
 	const needle = filter?.trim().toLowerCase();
 	return {
-		results: names
+		// Each name once: the set holds them in the order first listed.
+		results: [...all]
 			.filter(
 				(name) => !(name.endsWith(TEST_SUFFIX) && all.has(name.slice(0, -TEST_SUFFIX.length))),
 			)
@@ -71,7 +76,7 @@ export async function searchWebhookDestinations(
 			.sort((a, b) => a.localeCompare(b))
 			.map((name) => ({ name, value: name })),
 	};
-}
+});
 
 /** The object names a manifest section lists, with the names it maps them to. */
 function sectionObjects(section: unknown): string[] {
@@ -87,12 +92,13 @@ function sectionObjects(section: unknown): string[] {
  * from each integration's latest revision (GET …/integrations returns it with its manifest),
  * mapped names included since messages may carry either.
  */
-export async function getObjectNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export const getObjectNames = withReason(async function (
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	// The editor loads these options as soon as the panel opens, also on a new node without a
 	// project: an error there is a failed request before the user did anything (the field's
 	// description says to choose the project). The Destination list loads when it is opened.
-	const chosen = this.getCurrentNodeParameter('project', { extractValue: true });
-	if (typeof chosen !== 'string' || chosen.trim() === '') return [];
+	if (currentValue(this, 'project') === '') return [];
 	const project = selectedProject(this);
 	const integrations = await listOf(this, `/projects/${encodePathSegment(project)}/integrations`);
 	const usedBy = new Map<string, Set<string>>();
@@ -103,7 +109,7 @@ export async function getObjectNames(this: ILoadOptionsFunctions): Promise<INode
 		const names = [...sectionObjects(content.read), ...sectionObjects(content.subscribe)];
 		for (const name of names) {
 			const integrationsOfName = usedBy.get(name) ?? new Set<string>();
-			integrationsOfName.add(text(integration.name) ?? String(integration.id));
+			integrationsOfName.add(text(integration.name) ?? idOf(integration.id) ?? 'an integration');
 			usedBy.set(name, integrationsOfName);
 		}
 	}
@@ -119,4 +125,4 @@ export async function getObjectNames(this: ILoadOptionsFunctions): Promise<INode
 			value: name,
 			description: `In ${[...users].sort().join(', ')}`,
 		}));
-}
+});

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from './api';
 import { encodePathSegment } from './paths';
-import { byId, listLocator, listOrReason } from './locator';
+import { byId, currentValue, idOf, listLocator, listOrReason, textOf, withReason } from './locator';
 
 /**
  * Integration and installation locators for nodes that pick them in code (the log trigger), with
@@ -40,62 +40,79 @@ export const INSTALLATIONS_NONE =
 
 /** The current value of a locator another search depends on, as one path segment. */
 function segmentOf(context: ILoadOptionsFunctions, parameter: string): string {
-	const value = context.getCurrentNodeParameter(parameter, { extractValue: true });
-	const text = typeof value === 'string' ? value.trim() : '';
+	const text = currentValue(context, parameter);
 	if (!text) throw new NodeOperationError(context.getNode(), `Select the ${parameter} first`);
 	return encodePathSegment(text);
 }
 
 const contains = (needle: string | undefined, ...texts: unknown[]) =>
-	!needle ||
-	texts.some((t) => typeof t === 'string' && t.toLowerCase().includes(needle.toLowerCase()));
+	!needle?.trim() ||
+	texts.some((t) => textOf(t)?.toLowerCase().includes(needle.trim().toLowerCase()));
 
-async function arrayAt(context: ILoadOptionsFunctions, path: string): Promise<IDataObject[]> {
+/** The entries of a list answer that are objects, each ID (text only) once. */
+async function entriesAt(
+	context: ILoadOptionsFunctions,
+	path: string,
+): Promise<Array<{ id: string; entry: IDataObject }>> {
 	const body = await apiRequest(context, 'GET', path);
-	return Array.isArray(body) ? (body as IDataObject[]) : [];
+	const seen = new Set<string>();
+	const entries = [];
+	for (const entry of Array.isArray(body) ? (body as unknown[]) : []) {
+		if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) continue;
+		const id = idOf((entry as IDataObject).id);
+		if (id === undefined || seen.has(id)) continue;
+		seen.add(id);
+		entries.push({ id, entry: entry as IDataObject });
+	}
+	return entries;
 }
 
 /** listSearch behind integrationLocator: the project's integrations (name, provider, ID). */
-export async function searchIntegrations(
+export const searchIntegrations = withReason(async function (
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const integrations = await arrayAt(this, `/projects/${segmentOf(this, 'project')}/integrations`);
+	const integrations = await entriesAt(
+		this,
+		`/projects/${segmentOf(this, 'project')}/integrations`,
+	);
 	return listOrReason(
 		this.getNode(),
 		integrations
-			.filter((i) => contains(filter, i.name, i.provider, i.id))
-			.map((i) => ({ name: `${String(i.name)} (${String(i.provider)})`, value: String(i.id) }))
+			.filter(({ id, entry }) => contains(filter, entry.name, entry.provider, id))
+			.map(({ id, entry }) => ({
+				name: `${textOf(entry.name) ?? id} (${textOf(entry.provider) ?? 'unknown provider'})`,
+				value: id,
+			}))
 			.sort((a, b) => a.name.localeCompare(b.name)),
 		filter,
 		'No integrations yet in this project: deploy one (Integration → Create) or pick another project',
 	);
-}
+});
 
 /** listSearch behind installationLocator: the integration's installations, named by group. */
-export async function searchInstallations(
+export const searchInstallations = withReason(async function (
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const path = `/projects/${segmentOf(this, 'project')}/integrations/${segmentOf(this, 'integration')}/installations`;
-	const installations = await arrayAt(this, path);
+	const installations = await entriesAt(this, path);
 	return listOrReason(
 		this.getNode(),
 		installations
-			.filter((i) => {
-				const group = (i.group ?? {}) as IDataObject;
-				return contains(filter, group.groupName, group.groupRef, i.id);
+			.map(({ id, entry }) => {
+				const group = (
+					typeof entry.group === 'object' && entry.group !== null ? entry.group : {}
+				) as IDataObject;
+				return { id, groupName: textOf(group.groupName), groupRef: textOf(group.groupRef) };
 			})
-			.map((i) => {
-				const group = (i.group ?? {}) as IDataObject;
-				const label = group.groupName ?? group.groupRef ?? i.id;
-				return {
-					name: `${String(label)} (${String(group.groupRef ?? i.id)})`,
-					value: String(i.id),
-				};
-			})
+			.filter(({ id, groupName, groupRef }) => contains(filter, groupName, groupRef, id))
+			.map(({ id, groupName, groupRef }) => ({
+				name: `${groupName ?? groupRef ?? id} (${groupRef ?? id})`,
+				value: id,
+			}))
 			.sort((a, b) => a.name.localeCompare(b.name)),
 		filter,
 		INSTALLATIONS_NONE,
 	);
-}
+});

@@ -1,12 +1,13 @@
 import type {
 	IDisplayOptions,
+	ILoadOptionsFunctions,
 	INode,
 	INodeListSearchItems,
 	INodeListSearchResult,
 	INodeProperties,
 	INodePropertyMode,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, UserError } from 'n8n-workflow';
 
 /**
  * The package's resource locators: required (except as a collection's option), chosen from a searchable list first, or typed in one
@@ -79,4 +80,81 @@ export function listOrReason(
 ): INodeListSearchResult {
 	if (items.length === 0 && !filter?.trim()) throw new NodeOperationError(node, reason);
 	return { results: items };
+}
+
+/**
+ * Text the API gave as a name: a string with something in it, or a finite number written out.
+ * Anything else (null, an object, an array) is no name, and is never handed to string methods.
+ */
+export function textOf(value: unknown): string | undefined {
+	if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return undefined;
+}
+
+/** An ID the API gave: only text is one (a number or an object is not sent back as an ID). */
+export const idOf = (value: unknown): string | undefined =>
+	typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+/**
+ * The value of the node's parameter `name` as a list sees it, trimmed ('' when not given): the
+ * parameter beside the list in the same collection when the list is an option of one, else the
+ * top-level one. n8n's load-options context resolves a path starting with `&` against the list's
+ * own path (`parameters.connectionFilters.consumerRef` makes `&groupRef` read
+ * `connectionFilters.groupRef`); a top-level list has no such sibling. n8n extracts a locator's
+ * value only for a parameter it finds shown at that path, so a value is extracted only where one
+ * is set (docs/n8n-notes.md, "List searches").
+ */
+export function currentValue(context: ILoadOptionsFunctions, name: string): string {
+	for (const path of [`&${name}`, name]) {
+		const raw = context.getCurrentNodeParameter(path);
+		if (raw === undefined || raw === null || raw === '') continue;
+		let value: unknown;
+		try {
+			value = context.getCurrentNodeParameter(path, { extractValue: true });
+		} catch {
+			// n8n shows no such parameter there for this operation: a value left over from another
+			// operation is not given.
+			continue;
+		}
+		return typeof value === 'string' ? value.trim() : '';
+	}
+	return '';
+}
+
+/**
+ * A list method (list search, load options) whose every failure reaches the editor as a reason.
+ * n8n 2.41 answers the editor's list request with HTTP 500, and logs a server fault, for any
+ * error but a `UserError`, which it answers with 400 and its message; the editor shows either
+ * message under "Could not load list" (docs/n8n-notes.md, "List searches").
+ */
+export function withReason<A extends unknown[], R>(
+	method: (this: ILoadOptionsFunctions, ...args: A) => Promise<R>,
+): (this: ILoadOptionsFunctions, ...args: A) => Promise<R> {
+	return async function (this: ILoadOptionsFunctions, ...args: A): Promise<R> {
+		try {
+			return await method.apply(this, args);
+		} catch (error) {
+			throw asReason(error);
+		}
+	};
+}
+
+/**
+ * The error as a UserError with the same message and description. n8n passes only a UserError's
+ * message on to the editor, where it used to pass an API error whole: an API error's description
+ * (what the service said) joins its message.
+ */
+export function asReason(error: unknown): UserError {
+	if (error instanceof UserError) return error;
+	const message =
+		error instanceof Error && error.message ? error.message : 'The list could not be loaded';
+	const described = (error as { description?: unknown } | undefined)?.description;
+	const description = typeof described === 'string' ? described.trim() : '';
+	const text =
+		error instanceof NodeApiError && description && !message.includes(description)
+			? `${message.replace(/[.:]?\s*$/, '.')} ${description}`
+			: message;
+	// No `cause`: an API error holds the request, which the reason has no need to carry.
+	return new UserError(text, description ? { description } : {});
 }

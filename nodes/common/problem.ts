@@ -173,12 +173,13 @@ function showValue(name: string, value: unknown): string {
 	return ` (got ${shown})`;
 }
 
-const LOCATION: Record<string, string> = {
-	body: 'body field',
-	query: 'query parameter',
-	path: 'path parameter',
-	header: 'header',
-};
+/** How an issue's `in` reads (a Map: the service's `in` may be any text, `constructor` too). */
+const LOCATION = new Map([
+	['body', 'body field'],
+	['query', 'query parameter'],
+	['path', 'path parameter'],
+	['header', 'header'],
+]);
 
 /** An invalid input as the service names it: where (`path`, `query`, `body`, …) and its name there. */
 export interface ProblemInput {
@@ -212,7 +213,8 @@ function describeIssue(raw: unknown, labelOf?: FieldLabeler): DescribedIssue | u
 	const label = name ? labelOf?.({ in: where, name, value: raw.value }) : undefined;
 	const subject = label
 		? `"${label}"`
-		: [where ? (LOCATION[where] ?? where) : undefined, name].filter(Boolean).join(' ') || 'input';
+		: [where ? (LOCATION.get(where) ?? where) : undefined, name].filter(Boolean).join(' ') ||
+			'input';
 	const line = `${subject}: ${reason}${showValue(name, raw.value)}`;
 	return { line, subject, reason, remedy: text(raw.remedy) };
 }

@@ -7,6 +7,7 @@ import type {
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { encodePathSegment } from '../../common/paths';
 import { entriesUpToLimit } from './defineOperation';
@@ -74,7 +75,9 @@ export function pagedEntries(path: string): PostReceiveAction {
 		);
 		const items: IDataObject[] = [];
 		let page = (response.body ?? {}) as Page;
-		let previous: string | undefined;
+		// Every token asked for: a token the service gives again (the same one, or A, B, A…) would
+		// ask for pages for ever.
+		const asked = new Set<string>();
 		for (;;) {
 			const results = Array.isArray(page.results) ? page.results : [];
 			let leftOver = false;
@@ -87,16 +90,33 @@ export function pagedEntries(path: string): PostReceiveAction {
 			}
 			const token = page.pagination?.nextPageToken;
 			const more = page.pagination?.done === false && typeof token === 'string' && token !== '';
-			// A token that comes back unchanged would ask for the same page for ever.
-			if (!more || token === previous || (!want.returnAll && items.length >= want.limit)) {
+			if (!more || (!want.returnAll && items.length >= want.limit)) {
 				// Entries beyond Limit: on this page, or on pages not asked for.
-				return entriesUpToLimit(this, items, leftOver || (more && token !== previous));
+				return entriesUpToLimit(this, items, leftOver || more);
 			}
-			previous = token;
+			if (asked.has(token)) throw pageLoop(this, token, asked.size);
+			asked.add(token);
 			page = await lookupRequest<Page>(this, 'GET', url, {
 				pageSize: pageSizeFor(want, items.length),
 				pageToken: token,
 			});
 		}
 	};
+}
+
+/** The error for a next-page token the service already gave: its pages go round in a loop. */
+function pageLoop(
+	context: IExecuteSingleFunctions,
+	token: string,
+	pages: number,
+): NodeOperationError {
+	const shown = token.length > 40 ? `${token.slice(0, 39)}…` : token;
+	return new NodeOperationError(
+		context.getNode(),
+		`The service's pages go round in a loop: after ${pages + 1} pages it gave the next-page token "${shown}" again, so reading on would never end`,
+		{
+			description:
+				'The list was stopped rather than read again and again. This is a fault of the service; try again later, or set a Limit.',
+		},
+	);
 }

@@ -310,3 +310,49 @@ test('pickHeaders passes the delivery headers on, never the signature or custom 
 		}),
 	).toEqual({ 'svix-id': 'msg_1', 'svix-timestamp': '1', 'content-type': 'application/json' });
 });
+
+describe('prototype names are ordinary names in messages and selections', () => {
+	const NAMES = ['__proto__', 'constructor', 'hasOwnProperty', 'toString'];
+	// Parsed from JSON text, as a delivery is: `__proto__` is then an own key.
+	const parsed = (text: string): Json => JSON.parse(text) as Json;
+
+	test.each(NAMES)('action %s is an unknown action, not a data message', (name) => {
+		const classified = classify(parsed(`{"action":${JSON.stringify(name)}}`));
+		expect(classified.kind).toBe('unknown');
+		expect(selectMessage(classified, ALL).accept).toBe(false);
+	});
+
+	test('notification types and object names of those names are selected only when chosen', () => {
+		for (const name of NAMES) {
+			const message = parsed(
+				`{"notificationType":${JSON.stringify(name)},"data":{"objectName":${JSON.stringify(name)}}}`,
+			);
+			const classified = classify(message);
+			expect(classified).toMatchObject({ kind: 'notification', notificationType: name });
+			const only = (names: string[]) => ({ ...ALL, notificationTypes: names, objectNames: names });
+			expect(selectMessage(classified, only([name]))).toEqual({ accept: true });
+			const others = NAMES.filter((other) => other !== name);
+			expect(selectMessage(classified, only(others)).accept).toBe(false);
+		}
+	});
+
+	test('subscribe entries of an event type of those names are kept only when chosen', () => {
+		const entries = NAMES.map((name) => parsed(`{"subscribeEventType":${JSON.stringify(name)}}`));
+		const classified = classify(subscribe(entries));
+		for (const name of NAMES) {
+			const kept = filterEntries(classified, entries, { ...ALL, subscribeEventTypes: [name] });
+			expect(kept.map((entry) => entry.subscribeEventType)).toEqual([name]);
+		}
+	});
+
+	test('a message with a __proto__ key becomes an item with that key, its prototype untouched', () => {
+		const message = parsed(
+			'{"notificationType":"connection.created","data":{},"__proto__":{"polluted":true},"constructor":"x"}',
+		);
+		const [item] = buildItems(classify(message), undefined, 'message', delivery);
+		expect(Object.getPrototypeOf(item)).toBe(Object.prototype);
+		expect((item as { polluted?: unknown }).polluted).toBeUndefined();
+		expect(JSON.parse(JSON.stringify(item))).toMatchObject({ constructor: 'x' });
+		expect(Object.keys(item)).toContain('__proto__');
+	});
+});

@@ -59,6 +59,18 @@ describe('summarizeProblem', () => {
 		]);
 	});
 
+	test('an issue whose `in` or name is a prototype name reads as an ordinary name', () => {
+		const names = ['__proto__', 'constructor', 'hasOwnProperty', 'toString'];
+		const body = JSON.parse(
+			JSON.stringify({
+				title: 'Bad Request',
+				issues: names.map((name) => ({ in: name, name, detail: 'is invalid' })),
+			}),
+		);
+		const p = summarizeProblem(400, body, {}, [], Date.now(), () => undefined);
+		expect(p.issues).toEqual(names.map((name) => `${name} ${name}: is invalid`));
+	});
+
 	test('an input no field stands behind keeps the API’s name', () => {
 		const p = summarizeProblem(
 			400,

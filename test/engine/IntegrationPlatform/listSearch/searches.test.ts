@@ -2,7 +2,8 @@
  * The list searches behind version 2's lists (Group, Consumer, Operation ID, the Connection and
  * Installation filters) against the simulator, and the reason an empty list gives.
  */
-import { SEED, startSimulator, type Simulator } from '../../../harness/actionEngine';
+import { IntegrationPlatform } from '../../../../nodes/IntegrationPlatform/IntegrationPlatform.node';
+import { rl, SEED, startSimulator, type Simulator } from '../../../harness/actionEngine';
 import { searchContext } from '../../../harness/listSearch';
 import {
 	searchConsumers,
@@ -150,6 +151,30 @@ describe('searchConsumers', () => {
 		await expect(searchConsumers.call(context({ groupRef: 'nobody-group' }))).rejects.toThrow(
 			'No consumer of this group has a connection yet. For a new user choose By Consumer Ref and enter your ID of them.',
 		);
+	});
+});
+
+describe('lists inside a collection read the parameters beside them (n8n resolves `&name`)', () => {
+	const { properties } = new IntegrationPlatform().description;
+	const inFilters = (connectionFilters: Record<string, unknown>) =>
+		searchContext(sim, {
+			current: {
+				resource: 'connection',
+				operation: 'getAll',
+				project: rl(SEED.projectId),
+				connectionFilters,
+			},
+			path: 'parameters.connectionFilters.consumerRef',
+			properties,
+			typeVersion: 2,
+		});
+
+	test("Connection → Get Many's Consumer filter: every consumer, or the Group filter's group's", async () => {
+		const all = await searchConsumers.call(inFilters({}));
+		expect(values(all)).toEqual(expect.arrayContaining([SEED.consumerRef, 'user-77']));
+		const ofGroup = await searchConsumers.call(inFilters({ groupRef: rl(SEED.groupRef) }));
+		expect(values(ofGroup)).toContain(SEED.consumerRef);
+		expect(values(ofGroup)).not.toContain('user-77');
 	});
 });
 

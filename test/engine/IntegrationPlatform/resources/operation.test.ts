@@ -176,6 +176,43 @@ describe('Operation → Get, Get Many', () => {
 		expect(result.json).toEqual([]);
 	});
 
+	/** Answers of the list whose next-page tokens are `tokens`, one request each, in order. */
+	function pagesWithTokens(tokens: string[]) {
+		tokens.forEach((nextPageToken, index) =>
+			sim.faults.add({
+				route: 'listOperations',
+				status: 200,
+				body: {
+					results: [{ id: `page-${index}`, status: 'success' }],
+					pagination: { done: false, nextPageToken },
+				},
+				times: 1,
+			}),
+		);
+	}
+
+	test.each([
+		['alternating', ['A', 'B', 'A', 'B', 'A', 'B', 'A', 'B', 'A', 'B', 'A', 'B']],
+		['unchanged', ['A', 'A', 'A', 'A', 'A', 'A']],
+	])(
+		'a next-page token the service gave before (%s) stops the list with an error naming the loop',
+		async (_kind, tokens) => {
+			pagesWithTokens(tokens);
+			for (const limits of [{ returnAll: true }, { limit: 1000 }]) {
+				const result = await run(sim, { ...list, ...limits });
+				const repeated = tokens.findIndex((token, i) => tokens.indexOf(token) < i);
+				// The first page, then one request per new token; none for the token seen again.
+				expect(result.requests).toHaveLength(repeated + 1);
+				expect(result.error?.message).toBe(
+					`The service's pages go round in a loop: after ${repeated + 1} pages it gave the next-page token "${tokens[repeated]}" again, so reading on would never end`,
+				);
+				expect(result.json).toEqual([]);
+				sim.reset();
+				pagesWithTokens(tokens);
+			}
+		},
+	);
+
 	test('an unknown installation is a 404 naming it', async () => {
 		const result = await run(sim, {
 			...list,
