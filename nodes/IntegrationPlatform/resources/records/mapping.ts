@@ -42,20 +42,6 @@ export const FIELD_TYPES: Record<string, FieldType> = {
 	other: 'string',
 };
 
-/** How Search's field list names each type. */
-const TYPE_LABELS: Record<string, string> = {
-	string: 'text',
-	boolean: 'boolean',
-	singleSelect: 'one of a list',
-	multiSelect: 'several of a list',
-	date: 'date',
-	datetime: 'date and time',
-	int: 'whole number',
-	float: 'number',
-	reference: 'record ID',
-	other: 'other',
-};
-
 /**
  * The entry of a table for a value type, looked up as an own key only: metadata is the provider's
  * text, and `__proto__` or `constructor` must not reach the object's prototype.
@@ -198,31 +184,6 @@ export async function getRecordFields(this: ILoadOptionsFunctions): Promise<Reso
 						'The object has no field that can be written for this group: its metadata lists none, or only read-only ones',
 				}),
 	};
-}
-
-/**
- * loadOptions of Search's Field Name: the object's fields (read-only ones too: they can be
- * searched), each with its type, the value being the field's name.
- */
-export async function getSearchFields(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	const fields = await objectFields(this, false);
-	return fields
-		.map((field) => ({
-			name: `${fieldLabel(field)} — ${entryOf(TYPE_LABELS, field.valueType) ?? 'text'}`,
-			value: field.fieldName,
-			description: searchTypeHint(field),
-		}))
-		.sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** What Value Type to choose for a field, from its metadata type. */
-function searchTypeHint(field: FieldMetadata): string {
-	const type = fieldTypeOf(field.valueType);
-	const choose = type === 'number' ? 'Number' : type === 'boolean' ? 'Boolean' : 'Text';
-	const allowed = (field.values ?? []).map(({ value }) => value);
-	return `Value Type: ${choose}${allowed.length ? `. Values: ${allowed.join(', ')}` : ''}`;
 }
 
 /** A field of a mapper schema, as the node reads it back from the saved parameter. */

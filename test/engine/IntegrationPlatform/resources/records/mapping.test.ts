@@ -9,8 +9,8 @@ import type { ResourceMapperField } from 'n8n-workflow';
 import {
 	FIELD_TYPES,
 	getRecordFields,
-	getSearchFields,
 } from '../../../../../nodes/IntegrationPlatform/resources/records/mapping';
+import { getSearchFields } from '../../../../../nodes/IntegrationPlatform/listSearch/searches';
 import { SEED, startSimulator, type Simulator } from '../../../../harness/actionEngine';
 import { searchContext } from '../../../../harness/listSearch';
 
