@@ -13,6 +13,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { allowedDomainsOf, domainRefusal } from './domains';
 import { problemError } from './errors';
 import { DEFAULT_API_URL, versionedBaseUrl } from './hosts';
+import { withWholeJsonBody } from './jsonBody';
 import { describeNetworkFailure, hostOf } from './network';
 import { maskText, maskValue } from './problem';
 import { isRedirect, redirectError } from './redirect';
@@ -216,7 +217,8 @@ export async function apiResponse(
 		if (refusal) throw refusal();
 		allowedDomains ??= allowedDomainsOf(context.getNode(), credential);
 	}
-	const request: IHttpRequestOptions = {
+	// A body key axios would drop (`constructor`, a record field) travels as JSON text (jsonBody.ts).
+	const request: IHttpRequestOptions = withWholeJsonBody({
 		method,
 		url: path,
 		qs: options.qs,
@@ -228,7 +230,7 @@ export async function apiResponse(
 		...(options.timeout ? { timeout: options.timeout } : {}),
 		...options.request,
 		...(allowedDomains ? { allowedDomains } : {}),
-	};
+	});
 	let response: { statusCode: number; body: unknown; headers?: Record<string, unknown> };
 	try {
 		response = (await context.helpers.httpRequestWithAuthentication.call(

@@ -11,6 +11,7 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiRequest } from '../../common/api';
+import { withWholeJsonBody } from '../../common/jsonBody';
 import { describeNetworkFailure, hostOf } from '../../common/network';
 import { secretPathValues } from './templates';
 
@@ -73,7 +74,8 @@ export async function withRateLimitRetries<T>(
  *   says when to retry (Retry-After, or the problem document's retryAfter), if that is within the
  *   node's limit; every other failure is left to n8n's Retry On Fail setting;
  * - report network failures with the host that failed, instead of n8n's generic text (its
- *   NodeApiError replaces messages that mention ECONNREFUSED and the like).
+ *   NodeApiError replaces messages that mention ECONNREFUSED and the like);
+ * - send a body whose keys axios would drop as its JSON text (nodes/common/jsonBody.ts).
  */
 export async function sendWithRequestPolicy(
 	this: IExecutePaginationFunctions,
@@ -95,7 +97,12 @@ export async function sendWithRequestPolicy(
 	return await withRateLimitRetries(
 		this,
 		settings,
-		async () => await this.makeRoutingRequest(requestData),
+		// A body key axios would drop (a metadata key named `constructor`) travels as JSON text.
+		async () =>
+			await this.makeRoutingRequest({
+				...requestData,
+				options: withWholeJsonBody(requestData.options),
+			}),
 		fail,
 	);
 }

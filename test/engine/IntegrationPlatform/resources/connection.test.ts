@@ -124,6 +124,29 @@ describe('Connection → Generate', () => {
 		});
 	});
 
+	test('metadata keys named like object properties reach the service (axios drops them from objects)', async () => {
+		const names = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
+		const result = await run(sim, {
+			...base,
+			providerCredentials: 'apiKey',
+			providerApiKey: 'pk',
+			connectionFields: {
+				providerMetadata: {
+					entry: names.map((key) => ({ key, value: `v-${key}`, source: 'input' })),
+				},
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const metadata = (result.requests[0].body as { providerMetadata: object }).providerMetadata;
+		expect(Object.keys(metadata)).toEqual(names);
+		for (const key of names) {
+			expect(Object.getOwnPropertyDescriptor(metadata, key)?.value).toEqual({
+				value: `v-${key}`,
+				source: 'input',
+			});
+		}
+	});
+
 	test('Include Credentials in Output keeps what the service echoes', async () => {
 		const result = await run(sim, {
 			...base,
