@@ -65,7 +65,14 @@ export const runsAsTool = (context: IExecuteFunctions) => context.getNode().type
 
 const RECORD_SOURCES: readonly RecordSource[] = ['input', 'json', 'mapper'];
 
-/** What the model is told to use instead of an input item when the node is a tool. */
+/**
+ * The refusal's details. Its message holds what to do: an AI Agent hands the model only an
+ * error's message (docs/n8n-notes.md, "The node as an AI tool").
+ */
+const TOOL_ARGUMENTS =
+	"A tool's arguments are the values of its parameters' $fromAI() calls and nothing else.";
+
+/** What to use instead of an input item when the node is a tool. */
 const fromAiHint = (context: IExecuteFunctions) =>
 	`Set Records From to JSON with Record (JSON) = {{ $fromAI('record', 'The record as a JSON object of field names and values', 'json') }}${context.getNode().typeVersion >= 2 ? ", or to Field Mapping with each field's value given by $fromAI()" : ''}.`;
 
@@ -88,8 +95,8 @@ function sourceOf(context: IExecuteFunctions, params: ItemParameters, itemIndex:
 		throw itemError(
 			context,
 			itemIndex,
-			'"Records From" → "Each Input Item" does not work when the node runs as an AI tool: a tool call has no input item, only the arguments the model gives through $fromAI()',
-			fromAiHint(context),
+			`"Records From" → "Each Input Item" does not work when the node runs as an AI tool: a tool call has no input item, only the arguments the model gives through $fromAI(). ${fromAiHint(context)}`,
+			TOOL_ARGUMENTS,
 		);
 	}
 	return source as RecordSource;
@@ -189,8 +196,8 @@ export function recordToWrite(
 				throw itemError(
 					context,
 					itemIndex,
-					'"Fields" → "Map Automatically" does not work when the node runs as an AI tool: a tool call has no input item, only the arguments the model gives through $fromAI()',
-					`Choose Map Each Field Below and give each field's value with $fromAI(), or ${fromAiHint(context).replace(/^Set/, 'set')}`,
+					`"Fields" → "Map Automatically" does not work when the node runs as an AI tool: a tool call has no input item, only the arguments the model gives through $fromAI(). Choose Map Each Field Below and give each field's value with $fromAI(), or ${fromAiHint(context).replace(/^Set/, 'set')}`,
+					TOOL_ARGUMENTS,
 				);
 			}
 		}
