@@ -4,6 +4,9 @@
  * action node (Connection → Get Many and Connection → Delete, their parameters from $fromAI) carry
  * out a two-step task against the simulator. No model service is needed: the server answers with
  * predetermined tool calls, and takes the connection ID for the second from the first's result.
+ * A second run gives the agent two Record → Write tools: one whose record is a $fromAI argument
+ * (Records From → JSON), with Retry On Fail, and one left on Records From → Each Input Item,
+ * which a tool cannot use (it has no input item).
  */
 import { SEED, type JournalEntry } from '../harness/actionEngine';
 import { setUpE2e, type E2eContext, type ExecutionSummary } from '../harness/e2eContext';
@@ -292,5 +295,160 @@ describe('an AI Agent with the action node as tools, driven by a scripted model'
 		expect(del.output).toEqual([{ deleted: true, connectionId: TARGET }]);
 		// n8n ran the agent without streaming, the only mode the scripted model answers
 		expect(model.chatRequests().map((c) => c.body?.stream === true)).toEqual([false, false, false]);
+	});
+});
+
+const WRITE_TOOL = 'Write_contact';
+const ITEM_TOOL = 'Write_contact_from_item';
+const AGENT_EMAIL = 'agent-write@acme.example';
+
+describe('Record → Write as an agent tool: the record comes from the arguments, written once under Retry On Fail', () => {
+	let writer: ScriptedModel;
+	let writeRun: ExecutionSummary;
+	let writeJournal: JournalEntry[];
+	const results: Record<string, string> = {};
+
+	const writeScript = [
+		(request: ChatRequest) => {
+			offers(request, WRITE_TOOL);
+			offers(request, ITEM_TOOL);
+			return toolCall(ITEM_TOOL, {});
+		},
+		(request: ChatRequest) => {
+			results[ITEM_TOOL] = messageText(toolResult(request, ITEM_TOOL)!);
+			return toolCall(WRITE_TOOL, { record: { email: AGENT_EMAIL, firstname: 'Grace' } });
+		},
+		(request: ChatRequest) => {
+			results[WRITE_TOOL] = messageText(toolResult(request, WRITE_TOOL)!);
+			return finalText('Done.');
+		},
+	];
+
+	function writeWorkflow() {
+		const credential = { integrationPlatformApi: { id: 'mapped', name: 'mapped' } };
+		const target = {
+			resource: 'records',
+			operation: 'write',
+			writeType: 'create',
+			project: { __rl: true, mode: 'name', value: SEED.projectName },
+			integration: { __rl: true, mode: 'id', value: SEED.integrationId },
+			groupRef: { __rl: true, mode: 'id', value: SEED.groupRef },
+			object: { __rl: true, mode: 'id', value: 'contacts' },
+		};
+		const agent = agentWorkflow();
+		return {
+			name: 'AI Agent writing records',
+			nodes: [
+				...agent.nodes.filter((node) => !node.name.includes('onnection')),
+				{
+					parameters: {
+						...target,
+						descriptionType: 'manual',
+						toolDescription: 'Create a contact; the record is a JSON object of its fields',
+						recordSource: 'json',
+						recordJson:
+							"={{ $fromAI('record', 'The contact as a JSON object of field names and values', 'json') }}",
+					},
+					name: 'Write contact',
+					type: 'n8n-nodes-integration-platform.integrationPlatformTool',
+					typeVersion: 2,
+					position: [300, 220],
+					credentials: credential,
+					retryOnFail: true,
+					maxTries: 3,
+					waitBetweenTries: 0,
+				},
+				{
+					// Version 1 on its default Records From, Each Input Item (saved without it).
+					parameters: {
+						...target,
+						descriptionType: 'manual',
+						toolDescription: 'Create a contact from the input item',
+					},
+					name: 'Write contact from item',
+					type: 'n8n-nodes-integration-platform.integrationPlatformTool',
+					typeVersion: 1,
+					position: [460, 220],
+					credentials: credential,
+				},
+			],
+			connections: {
+				Start: agent.connections.Start,
+				'OpenAI Chat Model': agent.connections['OpenAI Chat Model'],
+				'Write contact': { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
+				'Write contact from item': {
+					ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
+				},
+			},
+		};
+	}
+
+	beforeAll(async () => {
+		writer = await startScriptedModel(writeScript, { modelId: 'scripted-writer' });
+		const openAi = await ctx.n8n.createCredential({
+			type: 'openAiApi',
+			name: 'Scripted model (ai agent writes)',
+			data: { apiKey: 'scripted-model-key', url: writer.url, header: false },
+		});
+		ctx.sim.reset();
+		ctx.sim.faults.clear();
+		// The first write is stored, then answered 500: only a retry could write it twice.
+		ctx.sim.faults.add({ route: 'writeRecords', processFirst: true, status: 500, times: 1 });
+		const workflow = writeWorkflow();
+		const chat = workflow.nodes.find((node) => node.name === 'OpenAI Chat Model')!;
+		(chat.parameters as { model: { value: string } }).model.value = writer.modelId;
+		writeRun = await ctx.n8n.runWorkflow(workflow, {
+			...ctx.credentials,
+			openAiApi: { id: openAi.id, name: openAi.name },
+		});
+		writeJournal = [...ctx.sim.journal.entries];
+		console.log(
+			`[e2e] AI Agent writes: run ${writeRun.id} ${writeRun.status}\n` +
+				Object.entries(results)
+					.map(([tool, text]) => `${tool} → ${text}`)
+					.join('\n') +
+				'\n' +
+				writeJournal
+					.map((e, i) => `simulator ${i + 1}: ${e.method} ${e.path} → ${e.status}`)
+					.join('\n'),
+		);
+	});
+	afterAll(async () => {
+		ctx.sim.faults.clear();
+		await writer?.close();
+	});
+
+	test('the run succeeds, and the model saw both tool results', () => {
+		expect(writeRun.status).toBe('success');
+		expect(writeRun.output('AI Agent')).toEqual([expect.objectContaining({ output: 'Done.' })]);
+		expect(writer.chatRequests()).toHaveLength(3);
+	});
+
+	test('Each Input Item as a tool: refused before sending, naming Records From and the form that works', () => {
+		// n8n hands the model a failed tool's error message as [{ error }].
+		const [{ error }] = JSON.parse(results[ITEM_TOOL]);
+		expect(error).toMatch(/^"Records From" → "Each Input Item" does not work/);
+		expect(error).toContain("Set Records From to JSON with Record (JSON) = {{ $fromAI('record'");
+	});
+
+	test('the $fromAI record is written once: one request (the retries sent nothing), one contact', () => {
+		const writes = writeJournal.filter((entry) => entry.routeId === 'writeRecords');
+		expect(writes.map((entry) => (entry.body as { record: unknown }).record)).toEqual([
+			{ email: AGENT_EMAIL, firstname: 'Grace' },
+		]);
+		const store = (ctx.sim.state.records as Map<string, Map<string, { fields: any }>>).get(
+			`${SEED.installationId}/contacts`,
+		);
+		const stored = [...(store?.values() ?? [])].filter((r) => r.fields.email === AGENT_EMAIL);
+		expect(stored).toHaveLength(1);
+	});
+
+	test("the write tool's answer says the record may have been written, not that it failed or succeeded", () => {
+		const [answer] = JSON.parse(results[WRITE_TOOL]);
+		expect(answer).toEqual({
+			error: expect.stringMatching(
+				/^The record may have been written: the service answered Internal Server Error/,
+			),
+		});
 	});
 });

@@ -4,7 +4,8 @@
  * SDK's client lists and calls its tools over streamable HTTP. Asserted: the tools listed (names,
  * descriptions, input schemas), each tool's answer (the simulator's data) and the requests the
  * simulator received, a tool error for an invalid argument (naming the field), a tool error for a
- * refused credential, and no secret in any answer.
+ * refused credential, Retry On Fail on write_records after a write the answer did not confirm
+ * (one record, an answer that says it may have been written), and no secret in any answer.
  */
 import * as crypto from 'node:crypto';
 
@@ -22,13 +23,21 @@ const workflowIds: string[] = [];
 /** Every answer of every tool call, for the secret check at the end. */
 const answers: ToolAnswer[] = [];
 
-/** The example under a fresh path (and webhook ID), with the credential given. */
-async function activate(credentialId: { id: string; name: string }): Promise<string> {
+/**
+ * The example under a fresh path (and webhook ID), with the credential given; `settings` are
+ * node settings for write_records (e.g. Retry On Fail).
+ */
+async function activate(
+	credentialId: { id: string; name: string },
+	settings: Record<string, unknown> = {},
+): Promise<string> {
 	const path = `mcp-e2e-${crypto.randomUUID()}`;
 	const nodes = example.nodes.map((node: any) =>
 		node.type === '@n8n/n8n-nodes-langchain.mcpTrigger'
 			? { ...node, webhookId: crypto.randomUUID(), parameters: { ...node.parameters, path } }
-			: node,
+			: node.name === 'write_records'
+				? { ...node, ...settings }
+				: node,
 	);
 	const created = await ctx.n8n.createWorkflow(
 		{ ...example, name: `${example.name} (${path})`, nodes },
@@ -329,6 +338,54 @@ describe('each tool answers with the simulator’s data and sends the request it
 	});
 });
 
+describe('write_records with Retry On Fail (n8n runs each try under a new run index, without an execution ID)', () => {
+	let retrying: McpSession;
+	beforeAll(async () => {
+		retrying = await connectMcp(
+			ctx.n8n.baseUrl,
+			await activate(ctx.credentials.integrationPlatformApi, {
+				retryOnFail: true,
+				maxTries: 3,
+				waitBetweenTries: 0,
+			}),
+		);
+	});
+	afterAll(async () => await retrying?.close().catch(() => undefined));
+
+	const contacts = (email: string) => {
+		const store = (ctx.sim.state.records as Map<string, Map<string, { fields: any }>>).get(
+			`${SEED.installationId}/contacts`,
+		);
+		return [...(store?.values() ?? [])].filter((record) => record.fields.email === email);
+	};
+	const writeArgs = (email: string) => ({
+		project: SEED.projectName,
+		integration: SEED.integrationId,
+		group_ref: SEED.groupRef,
+		object: 'contacts',
+		record: { email, firstname: 'Retry' },
+	});
+
+	test.each([
+		['answered 500', { status: 500 }, 'mcp-retry-500@acme.example'],
+		['the connection reset', { reset: true }, 'mcp-retry-reset@acme.example'],
+	])(
+		'stored, then %s: one request, one record, and the answer says it may have been written',
+		async (_label, fault, email) => {
+			ctx.sim.journal.clear();
+			ctx.sim.faults.add({ route: 'writeRecords', processFirst: true, times: 1, ...fault });
+			const answer = await retrying.call('write_records', writeArgs(email));
+			answers.push(answer);
+			console.log(`[mcp] write_records with Retry On Fail, ${_label} →\n${answer.text}`);
+			expect(contacts(email)).toHaveLength(1);
+			expect(ctx.sim.journal.entries.filter((e) => e.routeId === 'writeRecords')).toHaveLength(1);
+			expect(answer.isError).toBe(true);
+			expect(answer.text).toContain('The record may have been written');
+			expect(answer.text).toContain('This node does not send them again');
+		},
+	);
+});
+
 describe('errors as tool answers', () => {
 	test('an invalid argument: a tool error that names the field, nothing sent', async () => {
 		const answer = await call('get_connection', { project: SEED.projectName, connection_id: '..' });
@@ -369,7 +426,7 @@ describe('errors as tool answers', () => {
 	});
 
 	test('no answer holds a secret', () => {
-		expect(answers.length).toBeGreaterThanOrEqual(12);
+		expect(answers.length).toBeGreaterThanOrEqual(14);
 		for (const answer of answers) {
 			expect(answer.text).not.toContain(SEED.apiKey);
 			expect(answer.text).not.toContain(SEED.bearerToken);

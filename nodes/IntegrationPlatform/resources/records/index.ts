@@ -4,6 +4,7 @@ import { objectLocator } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { resultItem } from '../../routing/defineOperation';
 import { MAX_BATCH_SIZE } from './writeInput';
+import { recordSourceFields } from './writeSource';
 import { writeRecords } from './write';
 import { buildSearchFilters, searchResults, readWindow } from './search';
 import { listLocator, typedMode } from '../../../common/locator';
@@ -19,27 +20,6 @@ const showFor = (...operation: string[]) => ({ show: { resource: [resource], ope
 const objectPath = '/projects/{project}/integrations/{integration}/objects/{object}';
 
 const writeShown = { resource: [resource], operation: ['write'] };
-
-const recordSourceOptions = [
-	{
-		name: 'Each Input Item',
-		value: 'input',
-		description: "Each item's fields are the record's fields, as they are",
-	},
-	{
-		name: 'JSON',
-		value: 'json',
-		description: 'Each item writes the record given in Record (JSON)',
-	},
-];
-
-const recordSource: INodeProperties = {
-	displayName: 'Records From',
-	name: 'recordSource',
-	type: 'options',
-	default: 'input',
-	options: recordSourceOptions,
-};
 
 /**
  * Record → Write's resource mapper (version 2), fed by the object's metadata for the group's
@@ -224,27 +204,7 @@ export const recordsFields: INodeProperties[] = [
 			hide: { writeType: ['delete'] },
 		},
 	},
-	// Records From: version 2 maps fields with n8n's resource mapper by default; version 1 keeps
-	// the item's JSON as its default, which its saved workflows rely on (docs/architecture.md,
-	// "Node versions").
-	{
-		...recordSource,
-		displayOptions: { show: { ...writeShown, '@version': [1] } },
-	},
-	{
-		...recordSource,
-		default: 'mapper',
-		options: [
-			{
-				name: 'Field Mapping',
-				value: 'mapper',
-				description:
-					"Map the object's fields, one input per field or automatically from the input, with their types",
-			},
-			...recordSourceOptions,
-		],
-		displayOptions: { show: { ...writeShown, '@version': [{ _cnd: { gte: 2 } }] } },
-	},
+	...recordSourceFields,
 	// The mapper, once per write type: Create adds records (required fields marked), Update and
 	// Delete match on the record ID (records/mapping.ts, getRecordFields).
 	recordColumns('add', 'create', 'Fields to Write'),

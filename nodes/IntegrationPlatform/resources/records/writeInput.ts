@@ -56,6 +56,52 @@ interface WriteOptions {
 const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A field of the record itself, never one an object inherits (`constructor`, `__proto__`). */
+const ownField = (record: IDataObject, field: string): unknown =>
+	Object.prototype.hasOwnProperty.call(record, field) ? record[field] : undefined;
+
+/** The node runs as an AI tool: its type is the tool variant n8n generates (docs/n8n-notes.md). */
+export const runsAsTool = (context: IExecuteFunctions) => context.getNode().type.endsWith('Tool');
+
+const RECORD_SOURCES: readonly RecordSource[] = ['input', 'json', 'mapper'];
+
+/**
+ * The refusal's details. Its message holds what to do: an AI Agent hands the model only an
+ * error's message (docs/n8n-notes.md, "The node as an AI tool").
+ */
+const TOOL_ARGUMENTS =
+	"A tool's arguments are the values of its parameters' $fromAI() calls and nothing else.";
+
+/** What to use instead of an input item when the node is a tool. */
+const fromAiHint = (context: IExecuteFunctions) =>
+	`Set Records From to JSON with Record (JSON) = {{ $fromAI('record', 'The record as a JSON object of field names and values', 'json') }}${context.getNode().typeVersion >= 2 ? ", or to Field Mapping with each field's value given by $fromAI()" : ''}.`;
+
+/**
+ * Where the item's record comes from. As an AI tool there is no input item: n8n hands the node
+ * only the call's arguments, which hold the values of the $fromAI() parameters (project, group,
+ * …), not a record; the forms that read the input item are refused rather than writing those.
+ */
+function sourceOf(context: IExecuteFunctions, params: ItemParameters, itemIndex: number) {
+	const source = params.get<unknown>('recordSource', itemIndex, 'input');
+	if (!RECORD_SOURCES.includes(source as RecordSource)) {
+		throw itemError(
+			context,
+			itemIndex,
+			`"Records From" must be ${context.getNode().typeVersion >= 2 ? 'Field Mapping, ' : ''}Each Input Item or JSON, but it is ${JSON.stringify(source) ?? String(source)}`,
+			'Choose one from the list; an expression must give mapper, input or json.',
+		);
+	}
+	if (source === 'input' && runsAsTool(context)) {
+		throw itemError(
+			context,
+			itemIndex,
+			`"Records From" → "Each Input Item" does not work when the node runs as an AI tool: a tool call has no input item, only the arguments the model gives through $fromAI(). ${fromAiHint(context)}`,
+			TOOL_ARGUMENTS,
+		);
+	}
+	return source as RecordSource;
+}
+
 function itemError(context: IExecuteFunctions, itemIndex: number, message: string, hint: string) {
 	return new NodeOperationError(context.getNode(), message, {
 		itemIndex,
@@ -69,8 +115,9 @@ function recordOf(
 	params: ItemParameters,
 	itemIndex: number,
 	json: IDataObject,
+	source: RecordSource,
 ): IDataObject {
-	if (params.get('recordSource', itemIndex, 'input') === 'input') return { ...json };
+	if (source === 'input') return { ...json };
 	const raw = params.get('recordJson', itemIndex, {});
 	let value: unknown = raw;
 	if (typeof raw === 'string') {
@@ -138,12 +185,22 @@ export function recordToWrite(
 		...(deadlineHours !== undefined ? { deadlineHours } : {}),
 	};
 
-	const source = params.get<RecordSource>('recordSource', itemIndex, 'input');
+	const source = sourceOf(context, params, itemIndex);
 	let mapped: ReturnType<typeof mappedRecord> | undefined;
 	let emptyReason: EmptyReason = source;
 	if (source === 'mapper') {
 		const mapper = params.get<MapperValue>('columns', itemIndex, {});
-		if (mapper.mappingMode === 'autoMapInputData') emptyReason = 'auto';
+		if (mapper.mappingMode === 'autoMapInputData') {
+			emptyReason = 'auto';
+			if (runsAsTool(context)) {
+				throw itemError(
+					context,
+					itemIndex,
+					`"Fields" → "Map Automatically" does not work when the node runs as an AI tool: a tool call has no input item, only the arguments the model gives through $fromAI(). Choose Map Each Field Below and give each field's value with $fromAI(), or ${fromAiHint(context).replace(/^Set/, 'set')}`,
+					TOOL_ARGUMENTS,
+				);
+			}
+		}
 		try {
 			mapped = mappedRecord(mapper, json, type);
 		} catch (error) {
@@ -153,13 +210,13 @@ export function recordToWrite(
 			throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 		}
 	}
-	const record = mapped ? mapped.record : recordOf(context, params, itemIndex, json);
+	const record = mapped ? mapped.record : recordOf(context, params, itemIndex, json, source);
 	for (const field of (options.fieldsToIgnore ?? '').split(',')) {
 		if (field.trim()) delete record[field.trim()];
 	}
 	const entry: IDataObject = { record };
 	const associationsField = options.associationsField?.trim();
-	if (associationsField && record[associationsField] !== undefined) {
+	if (associationsField && ownField(record, associationsField) !== undefined) {
 		const associations = record[associationsField];
 		delete record[associationsField];
 		if (!Array.isArray(associations)) {
@@ -173,6 +230,7 @@ export function recordToWrite(
 		entry.associations = associations;
 	}
 
+	refuseUnsendableKeys(context, itemIndex, entry);
 	if (type === 'create') {
 		refuseEmpty(context, itemIndex, emptyReason, entry);
 		return { itemIndex, target, entry };
@@ -180,7 +238,7 @@ export function recordToWrite(
 	const idField = mapped
 		? mapped.matchField
 		: String(params.get('idField', itemIndex, 'id')).trim() || 'id';
-	const id = mapped ? mapped.recordId : record[idField];
+	const id = mapped ? mapped.recordId : ownField(record, idField);
 	if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
 		throw itemError(
 			context,
@@ -206,6 +264,45 @@ export function recordToWrite(
 	return { itemIndex, target, entry, recordId };
 }
 
+/**
+ * Keys n8n's HTTP client (axios 1.x, as n8n 2.41 ships it) leaves out of a JSON body's objects:
+ * a field so named would be dropped without a word, so the record is refused instead.
+ */
+const UNSENDABLE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The path of the first key the request would lose, e.g. `address.constructor`, or undefined. */
+function unsendablePath(value: unknown, path: string, seen: Set<unknown>): string | undefined {
+	if (typeof value !== 'object' || value === null || seen.has(value)) return undefined;
+	seen.add(value);
+	const entries = Array.isArray(value)
+		? value.map((element, index) => [`${path}[${index}]`, element] as const)
+		: Object.keys(value).map(
+				(key) => [path ? `${path}.${key}` : key, (value as IDataObject)[key]] as const,
+			);
+	if (!Array.isArray(value)) {
+		const lost = Object.keys(value).find((key) => UNSENDABLE_KEYS.has(key));
+		if (lost !== undefined) return path ? `${path}.${lost}` : lost;
+	}
+	for (const [childPath, child] of entries) {
+		const found = unsendablePath(child, childPath, seen);
+		if (found !== undefined) return found;
+	}
+	return undefined;
+}
+
+function refuseUnsendableKeys(context: IExecuteFunctions, itemIndex: number, entry: IDataObject) {
+	for (const part of ['record', 'associations'] as const) {
+		const path = unsendablePath(entry[part], '', new Set());
+		if (path === undefined) continue;
+		throw itemError(
+			context,
+			itemIndex,
+			`Item ${itemIndex}'s ${part === 'record' ? 'record holds' : 'associations hold'} a field named "${path.split('.').pop()}" (${path}), which n8n cannot send`,
+			"n8n's HTTP client leaves fields named __proto__, constructor and prototype out of the request, so the record would be written without it. Rename the field, or leave it out with Fields to Ignore.",
+		);
+	}
+}
+
 /** Why a record is empty: its source, with the mapper's two modes told apart. */
 type EmptyReason = RecordSource | 'auto';
 
@@ -223,6 +320,7 @@ function refuseEmpty(
 	const fields = Object.keys(entry.record as IDataObject);
 	const associations = Array.isArray(entry.associations) && entry.associations.length > 0;
 	if (fields.length > 0 || associations) return;
+	// `source` is one of the known values (sourceOf), so no key reaches the object's prototype.
 	const why: Record<EmptyReason, [string, string]> = {
 		input: [
 			'the input item has no fields',
@@ -241,6 +339,6 @@ function refuseEmpty(
 			'Set a value (or an expression) for at least one field, or map the input automatically.',
 		],
 	};
-	const [reason, hint] = why[source] ?? why.input;
+	const [reason, hint] = why[source];
 	throw itemError(context, itemIndex, `Item ${itemIndex} has nothing to write: ${reason}`, hint);
 }
