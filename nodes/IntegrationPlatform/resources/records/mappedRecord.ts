@@ -28,16 +28,12 @@ const isEmptyValue = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
- * The prototype of a record. Not a plain object's: n8n's HTTP client (axios 1.18) copies the plain
- * objects of a JSON body and leaves out keys named `__proto__`, `constructor` and `prototype` as
- * it does, while it sends any other object as `JSON.stringify` writes it. Nothing is inherited
- * either, so a field the record lacks reads as undefined whatever its name.
+ * An object holding exactly these fields as own properties (`__proto__` too), inheriting nothing:
+ * a field the record lacks reads as undefined whatever its name. (A body holding such a key is
+ * sent as JSON text, nodes/common/jsonBody.ts, since n8n's HTTP client would drop it.)
  */
-const RECORD_PROTOTYPE: object = Object.create(Object.create(null) as object) as object;
-
-/** An object holding exactly these fields as own properties (`__proto__` too). */
 export function recordOf(fields: Map<string, unknown>): IDataObject {
-	const record = Object.create(RECORD_PROTOTYPE) as IDataObject;
+	const record = Object.create(null) as IDataObject;
 	for (const [name, value] of fields) {
 		Object.defineProperty(record, name, {
 			value,

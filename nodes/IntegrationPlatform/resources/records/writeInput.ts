@@ -230,7 +230,6 @@ export function recordToWrite(
 		entry.associations = associations;
 	}
 
-	refuseUnsendableKeys(context, itemIndex, entry);
 	if (type === 'create') {
 		refuseEmpty(context, itemIndex, emptyReason, entry);
 		return { itemIndex, target, entry };
@@ -262,45 +261,6 @@ export function recordToWrite(
 	refuseEmpty(context, itemIndex, emptyReason, entry);
 	record.id = recordId;
 	return { itemIndex, target, entry, recordId };
-}
-
-/**
- * Keys n8n's HTTP client (axios 1.x, as n8n 2.41 ships it) leaves out of a JSON body's objects:
- * a field so named would be dropped without a word, so the record is refused instead.
- */
-const UNSENDABLE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
-/** The path of the first key the request would lose, e.g. `address.constructor`, or undefined. */
-function unsendablePath(value: unknown, path: string, seen: Set<unknown>): string | undefined {
-	if (typeof value !== 'object' || value === null || seen.has(value)) return undefined;
-	seen.add(value);
-	const entries = Array.isArray(value)
-		? value.map((element, index) => [`${path}[${index}]`, element] as const)
-		: Object.keys(value).map(
-				(key) => [path ? `${path}.${key}` : key, (value as IDataObject)[key]] as const,
-			);
-	if (!Array.isArray(value)) {
-		const lost = Object.keys(value).find((key) => UNSENDABLE_KEYS.has(key));
-		if (lost !== undefined) return path ? `${path}.${lost}` : lost;
-	}
-	for (const [childPath, child] of entries) {
-		const found = unsendablePath(child, childPath, seen);
-		if (found !== undefined) return found;
-	}
-	return undefined;
-}
-
-function refuseUnsendableKeys(context: IExecuteFunctions, itemIndex: number, entry: IDataObject) {
-	for (const part of ['record', 'associations'] as const) {
-		const path = unsendablePath(entry[part], '', new Set());
-		if (path === undefined) continue;
-		throw itemError(
-			context,
-			itemIndex,
-			`Item ${itemIndex}'s ${part === 'record' ? 'record holds' : 'associations hold'} a field named "${path.split('.').pop()}" (${path}), which n8n cannot send`,
-			"n8n's HTTP client leaves fields named __proto__, constructor and prototype out of the request, so the record would be written without it. Rename the field, or leave it out with Fields to Ignore.",
-		);
-	}
 }
 
 /** Why a record is empty: its source, with the mapper's two modes told apart. */
