@@ -30,7 +30,14 @@ describe('withWholeJsonBody', () => {
 
 	test('a body with one becomes its JSON text, labelled JSON', () => {
 		const body = parsed('{"records":[{"fields":{"constructor":"c","__proto__":"p"}}]}');
-		const sent = withWholeJsonBody({ method: 'POST', body });
+		const sent = withWholeJsonBody<{
+			method: string;
+			body: unknown;
+			headers?: Record<string, string>;
+		}>({
+			method: 'POST',
+			body,
+		});
 		expect(sent.body).toBe('{"records":[{"fields":{"constructor":"c","__proto__":"p"}}]}');
 		expect(sent.headers).toEqual({ 'Content-Type': 'application/json' });
 		expect(sent.method).toBe('POST');
