@@ -411,7 +411,7 @@ test('the README promises what this file checks: the rule holds for every reques
 		.replace(/^ *- /, '')
 		.trim();
 	expect(sentence).toBe(
-		"A credential's _Allowed HTTP Request Domains_ hold for every request the nodes send with it: operations, the editor's lists and field lookups, both triggers' polls, activation and deactivation, and the signing-secret fetch.",
+		"A credential's _Allowed HTTP Request Domains_ hold for every request the nodes send with it (operations, editor lists, both triggers): a host outside them is refused before anything is sent.",
 	);
 });
 
