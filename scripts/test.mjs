@@ -122,6 +122,12 @@ for (const layer of layers) if (layer.jest) layer.args.push(...passThrough);
 
 /** Tests counted over every Jest layer, for the closing line. */
 const counted = { passed: 0, failed: 0, skipped: 0 };
+/**
+ * The failed tests of every Jest layer ("layer: file › test"), repeated after the summary: a long
+ * run's output is often cut to its last lines (CI logs, `| tail`), and Jest's report file goes.
+ * @type {string[]}
+ */
+const failedTests = [];
 /** @type {Map<string, { status: string, ms?: number, note?: string }>} */
 const results = new Map(layers.map((l) => [l.name, { status: 'not run' }]));
 /** @type {import('node:child_process').ChildProcess | undefined} */
@@ -195,6 +201,22 @@ function run(layer) {
 				counted.passed += r.numPassedTests;
 				counted.failed += r.numFailedTests;
 				counted.skipped += r.numPendingTests;
+				for (const file of r.testResults ?? []) {
+					const where = path.relative(ROOT, file.name);
+					for (const test of file.assertionResults ?? []) {
+						if (test.status === 'failed')
+							failedTests.push(`${layer.name}: ${where} › ${test.fullName}`);
+					}
+					// A file that failed outside its tests (a hook, a syntax error) has none failed.
+					if (
+						file.status === 'failed' &&
+						!(file.assertionResults ?? []).some((t) => t.status === 'failed')
+					) {
+						failedTests.push(
+							`${layer.name}: ${where} (${(file.message ?? '').split('\n').find((l) => l.trim()) ?? 'failed to run'})`,
+						);
+					}
+				}
 				note = `${r.numTotalTests} tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${r.numPendingTests ? `, ${r.numPendingTests} skipped` : ''} (${r.numTotalTestSuites} files)`;
 				fs.rmSync(report, { force: true });
 			}
@@ -327,7 +349,12 @@ const skippedLayers = [...results].filter(([, r]) => r.status === 'skipped').map
 const total = failed ? 'FAILED' : 'passed';
 const skipNote = skippedLayers.length ? `${skippedLayers.join(', ')} skipped (above)` : '';
 summary.push(line('total', total, Date.now() - started, skipNote));
-banner(['npm test summary', '', ...summary]);
+banner([
+	'npm test summary',
+	'',
+	...summary,
+	...(failedTests.length ? ['', 'failed tests:', ...failedTests.map((t) => `  ${t}`)] : []),
+]);
 // The plain closing line CI runners read: every Jest layer's tests added up.
 process.stdout.write(
 	`tests: ${counted.passed} passed, ${counted.failed} failed${counted.skipped ? `, ${counted.skipped} skipped` : ''}\n`,
