@@ -10,7 +10,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { encodePathSegment } from '../../common/paths';
-import { entriesUpToLimit } from './defineOperation';
+import { entriesUpToLimit } from './results';
 import { listLimit } from './parameters';
 import { lookupRequest } from './requestPolicy';
 import { pathValues } from './templates';

@@ -1,5 +1,5 @@
 /**
- * Lists answered to an AI tool call say when Limit cut them (routing/defineOperation.ts,
+ * Lists answered to an AI tool call say when Limit cut them (routing/results.ts,
  * entriesUpToLimit); workflows get the entries only.
  */
 import {

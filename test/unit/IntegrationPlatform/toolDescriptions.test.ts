@@ -19,7 +19,7 @@ import { IntegrationPlatform } from '../../../nodes/IntegrationPlatform/Integrat
 import { RESOURCES } from '../../../nodes/IntegrationPlatform/resources';
 
 const TOOL_TYPE = 'n8n-nodes-integration-platform.integrationPlatformTool';
-/** What a list tool's description adds for the model (routing/defineOperation.ts, entriesUpToLimit). */
+/** What a list tool's description adds for the model (routing/results.ts, entriesUpToLimit). */
 const TOOL_LIST_CUT = 'When the limit cuts the list, a last item with listCutAtLimit says so.';
 const properties = new IntegrationPlatform().description.properties;
 

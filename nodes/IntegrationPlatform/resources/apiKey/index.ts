@@ -8,7 +8,7 @@ import type {
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/results';
 import { booleanOptionQuery, maskedUpdate, textList } from '../../routing/updateMask';
 
 const resource = 'apiKey';

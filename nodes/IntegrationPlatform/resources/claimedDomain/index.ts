@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/results';
 
 const resource = 'claimedDomain';
 const showForClaim = { show: { resource: [resource], operation: ['claim'] } };

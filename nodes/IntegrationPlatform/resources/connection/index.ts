@@ -3,7 +3,7 @@ import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } fro
 import { byConsumerRef, byGroupRef, byName, listLocator } from '../../../common/locator';
 import { connectionField, fromVersion2, inVersion1, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/results';
 import { pathValues } from '../../routing/templates';
 import {
 	buildConnectionBody,

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/results';
 import { parseJsonParameter } from '../../routing/parameters';
 import { addSecretValue } from '../../routing/templates';
 import { byId, listLocator } from '../../../common/locator';

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { byGroupRef, byId, listLocator } from '../../../common/locator';
 import { fromVersion2, inVersion1, objectLocator, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/results';
 import { buildConfigChanges, buildCreateBody, buildUpdateBody, groupRefFilter } from './body';
 import { buildUnpauseBody, readsResult } from './reads';
 

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { resultItem } from '../../routing/defineOperation';
+import { resultItem } from '../../routing/results';
 
 /** Installation → Pause Reads and Unpause Reads: their shared body and their result item. */
 

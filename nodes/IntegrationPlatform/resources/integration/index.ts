@@ -11,7 +11,7 @@ import { jsonBodyParameter } from '../../routing/parameters';
 import { checkPathSegment, encodePathSegment } from '../../../common/paths';
 import { pathValues } from '../../routing/templates';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/results';
 import { lookupRequest } from '../../routing/requestPolicy';
 import { buildSourceBody, sourceFields } from '../revision/source';
 

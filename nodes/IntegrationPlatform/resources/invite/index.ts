@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { orgIdField, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/results';
 import { byId, listLocator } from '../../../common/locator';
 
 const resource = 'invite';

@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/results';
 import { filterQuery, routeFilters, TOPIC_FILTER } from '../topicDestinationRoute/filters';
 import { byId, listLocator } from '../../../common/locator';
 

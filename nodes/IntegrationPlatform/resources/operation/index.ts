@@ -16,7 +16,7 @@ import {
 	returnAllAndLimit,
 } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { entriesUpToLimit } from '../../routing/defineOperation';
+import { entriesUpToLimit } from '../../routing/results';
 import { firstPageSize, pagedEntries } from '../../routing/pagedList';
 
 const resource = 'operation';

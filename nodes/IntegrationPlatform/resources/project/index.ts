@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { projectLocator } from '../../../common/project';
 import { orgIdField, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries } from '../../routing/defineOperation';
+import { listEntries } from '../../routing/results';
 import { booleanOptionQuery, maskedUpdate } from '../../routing/updateMask';
 
 const resource = 'project';

@@ -8,7 +8,7 @@ import type {
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { entriesUpToLimit } from '../../routing/defineOperation';
+import { entriesUpToLimit } from '../../routing/results';
 import { byName, listLocator } from '../../../common/locator';
 
 const resource = 'provider';

@@ -7,7 +7,7 @@ import type {
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/defineOperation';
+import { listEntries, resultItem } from '../../routing/results';
 import { parseJsonParameter } from '../../routing/parameters';
 import { addSecretValue } from '../../routing/templates';
 import { maskedUpdate, textList } from '../../routing/updateMask';

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { objectLocator } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { resultItem } from '../../routing/defineOperation';
+import { resultItem } from '../../routing/results';
 import { MAX_BATCH_SIZE } from './writeInput';
 import { recordSourceFields } from './writeSource';
 import { writeRecords } from './write';
