@@ -82,6 +82,31 @@ export const stopMain = async (): Promise<{ stoppedMs: number }> =>
 export const startMain = async (): Promise<{ readyMs: number; pid: number }> =>
 	await control('POST', '/main/start');
 
+/**
+ * Kills one process of the cluster (main, worker1…, webhook) with `signal` (SIGKILL by default)
+ * and waits until it is gone. For a kill timed to the millisecond, send the signal yourself to
+ * `processPid(name)` and then call this to reap it.
+ */
+export const killProcess = async (
+	name: string,
+	signal: NodeJS.Signals = 'SIGKILL',
+): Promise<{ exitedMs: number }> =>
+	await control(
+		'POST',
+		`/process/kill?name=${encodeURIComponent(name)}&signal=${encodeURIComponent(signal)}`,
+	);
+/** Starts a killed or stopped process again (same ports, log appended); resolves once it is ready. */
+export const startProcess = async (name: string): Promise<{ readyMs: number; pid: number }> =>
+	await control('POST', `/process/start?name=${encodeURIComponent(name)}`);
+/** The PID of a running process of the cluster. */
+export async function processPid(name: string): Promise<number> {
+	const found = (
+		(await control('GET', '/processes')) as Array<{ name: string; pid?: number }>
+	).find((p) => p.name === name);
+	if (!found?.pid) throw new Error(`no running process ${name}`);
+	return found.pid;
+}
+
 /** The whole log of one process so far: main, worker1…, webhook, redis. */
 export function readLog(name: string): string {
 	const file = queueInfo().logFiles[name];

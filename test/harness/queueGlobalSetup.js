@@ -51,6 +51,20 @@ async function startControl(cluster) {
 			cluster.startMain().then((readyMs) => reply(200, { readyMs, pid: cluster.mainPid }), fail);
 		} else if (route === 'POST /main/restart') {
 			cluster.restartMain().then((b) => reply(200, b), fail);
+		} else if (route === 'POST /process/kill') {
+			const signal = /** @type {NodeJS.Signals} */ (url.searchParams.get('signal') ?? 'SIGKILL');
+			cluster
+				.kill(url.searchParams.get('name') ?? '', signal)
+				.then((exitedMs) => reply(200, { exitedMs }), fail);
+		} else if (route === 'POST /process/start') {
+			const name = url.searchParams.get('name') ?? '';
+			cluster
+				.start(name)
+				.then(
+					(readyMs) =>
+						reply(200, { readyMs, pid: cluster.processes().find((p) => p.name === name)?.pid }),
+					fail,
+				);
 		} else if (route === 'GET /processes') {
 			reply(200, cluster.processes());
 		} else if (route === 'POST /lock') {

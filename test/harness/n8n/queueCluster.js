@@ -108,15 +108,56 @@ async function startN8nCluster(options) {
 	/** @type {Server | undefined} */
 	let pgServer;
 
-	const mainSpec = () => ({
-		runtime,
-		name: 'main',
-		args: ['start'],
-		env: { ...common, N8N_PORT: String(mainPort), N8N_RUNNERS_BROKER_PORT: String(mainBroker) },
-		logFile: logFile('main'),
-		append: true,
-		ready: readiness(`${baseUrl}/healthz/readiness`),
-	});
+	/**
+	 * How each process is launched, by name (main, worker1…, webhook): the same spec when it is
+	 * started again, with its log appended to the same file.
+	 * @param {string} name
+	 */
+	const specOf = (name) => {
+		if (name === 'main')
+			return {
+				runtime,
+				name,
+				args: ['start'],
+				env: { ...common, N8N_PORT: String(mainPort), N8N_RUNNERS_BROKER_PORT: String(mainBroker) },
+				logFile: logFile(name),
+				append: true,
+				ready: readiness(`${baseUrl}/healthz/readiness`),
+			};
+		if (name === 'webhook' && options.webhookProcess)
+			return {
+				runtime,
+				name,
+				args: ['webhook'],
+				env: {
+					...common,
+					N8N_PORT: String(webhookPort),
+					N8N_RUNNERS_BROKER_PORT: String(webhookBroker),
+				},
+				logFile: logFile(name),
+				append: true,
+				ready: readiness(`http://127.0.0.1:${webhookPort}/healthz/readiness`),
+			};
+		const worker = /^worker(\d+)$/.exec(name);
+		const workerPorts = worker ? ports.workers[Number(worker[1]) - 1] : undefined;
+		if (!workerPorts) throw new Error(`no process named ${name}`);
+		return {
+			runtime,
+			name,
+			args: ['worker', `--concurrency=${options.workerConcurrency ?? 10}`],
+			env: {
+				...common,
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(workerPorts.health),
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+				N8N_RUNNERS_BROKER_PORT: String(workerPorts.broker),
+			},
+			logFile: logFile(name),
+			append: true,
+			ready: readiness(`http://127.0.0.1:${workerPorts.health}/healthz/readiness`),
+		};
+	};
+	const mainSpec = () => specOf('main');
 
 	let closed = false;
 	/** Stops and starts of main, one at a time; stopAll waits for the one under way. */
@@ -130,6 +171,17 @@ async function startN8nCluster(options) {
 		);
 		return result;
 	};
+
+	/** @param {string} name @returns {N8nProcess | undefined} */
+	const current = (name) =>
+		name === 'main'
+			? n8n.main
+			: name === 'webhook'
+				? n8n.webhook
+				: n8n.workers.find((w) => w.name === name);
+	/** Main's kills and starts queue with its stops and starts; other processes need no queue. */
+	const onProcess = (/** @type {string} */ name, /** @type {() => Promise<number>} */ op) =>
+		name === 'main' ? onMain(op) : op();
 
 	async function stopAll() {
 		closed = true;
@@ -170,39 +222,15 @@ async function startN8nCluster(options) {
 		timings.mainReadyMs = Date.now() - started;
 		progress(`main ready in ${(n8n.main.readyMs / 1000).toFixed(1)} s`);
 
-		const others = ports.workers.map(({ health, broker }, i) =>
-			launchN8n({
-				runtime,
-				name: `worker${i + 1}`,
-				args: ['worker', `--concurrency=${options.workerConcurrency ?? 10}`],
-				env: {
-					...common,
-					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-					QUEUE_HEALTH_CHECK_PORT: String(health),
-					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-					N8N_RUNNERS_BROKER_PORT: String(broker),
-				},
-				logFile: logFile(`worker${i + 1}`),
-				ready: readiness(`http://127.0.0.1:${health}/healthz/readiness`),
-			}).then((p) => {
+		const others = ports.workers.map((_, i) =>
+			launchN8n({ ...specOf(`worker${i + 1}`), append: false }).then((p) => {
 				n8n.workers.push(p);
 				progress(`${p.name} ready in ${(p.readyMs / 1000).toFixed(1)} s`);
 			}),
 		);
 		if (options.webhookProcess) {
 			others.push(
-				launchN8n({
-					runtime,
-					name: 'webhook',
-					args: ['webhook'],
-					env: {
-						...common,
-						N8N_PORT: String(webhookPort),
-						N8N_RUNNERS_BROKER_PORT: String(webhookBroker),
-					},
-					logFile: logFile('webhook'),
-					ready: readiness(`http://127.0.0.1:${webhookPort}/healthz/readiness`),
-				}).then((p) => {
+				launchN8n({ ...specOf('webhook'), append: false }).then((p) => {
 					n8n.webhook = p;
 					progress(`webhook process ready in ${(p.readyMs / 1000).toFixed(1)} s`);
 				}),
@@ -282,6 +310,42 @@ async function startN8nCluster(options) {
 			const readyMs = await startMain();
 			return { stoppedMs, readyMs, pid: n8n.main?.pid };
 		},
+		/**
+		 * Sends `signal` to one process (main, worker1…, webhook) and waits until it has exited;
+		 * SIGKILL gives it no chance to finish anything. A process already dead (killed by the
+		 * caller's own `process.kill`, for exact timing) is only reaped.
+		 * @param {string} name @param {NodeJS.Signals} [signal]
+		 */
+		kill: (name, signal = 'SIGKILL') =>
+			onProcess(name, async () => {
+				const p = current(name);
+				if (p && p.exitCode === null) {
+					try {
+						process.kill(/** @type {number} */ (p.pid), signal);
+					} catch {
+						// it exited meanwhile
+					}
+				}
+				const t = Date.now();
+				await p?.stop(); // waits for the exit (SIGKILL after 20 s), then clears its group
+				return Date.now() - t;
+			}),
+		/** Starts a process that was stopped or killed, with its first launch's spec. */
+		start: (name) =>
+			onProcess(name, async () => {
+				if (closed) throw new Error('the cluster was stopped');
+				const p = current(name);
+				if (p && p.exitCode === null) throw new Error(`${name} is still running`);
+				fs.appendFileSync(
+					logFile(name),
+					`\n--- ${name} started again at ${new Date().toISOString()} ---\n`,
+				);
+				const started = await launchN8n(specOf(name));
+				if (name === 'main') n8n.main = started;
+				else if (name === 'webhook') n8n.webhook = started;
+				else n8n.workers = n8n.workers.map((w) => (w.name === name ? started : w));
+				return started.readyMs;
+			}),
 		stop: stopAll,
 		cleanup() {
 			fs.rmSync(rootFolder, { recursive: true, force: true });
