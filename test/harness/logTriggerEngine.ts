@@ -34,6 +34,8 @@ export interface LogSimulator {
 		clear(): void;
 		find(filter: IDataObject): JournalEntry[];
 		onHang: HangSource['journal']['onHang'];
+		/** Calls `listener` with every answer from now on; returns a function that stops it. */
+		onAnswer(listener: (entry: JournalEntry, answer: { status: number }) => void): () => void;
 	};
 	faults: { add(rule: IDataObject): string; clear(): void; list(): IDataObject[] };
 	reset(): void;

@@ -1,0 +1,188 @@
+/**
+ * Queue mode, log trigger, main killed (docs/triggers.md, "When n8n's processes die"): main is
+ * SIGKILLed a few milliseconds after a poll's last log read was answered, when n8n has saved the
+ * poll's static data (or is about to) and is creating the execution, and once in the middle of a
+ * poll; entries keep arriving while main is down. Watching operation IDs and watching a whole
+ * installation (new operations appear during the run). Every entry written after activation must
+ * be emitted at least once; an entry emitted more than once is marked `redelivered` from its
+ * second emission on, so a workflow can tell it apart by `entryKey`.
+ *
+ * Polls: every start of main polls its active triggers at once (docs/n8n-notes.md, "Polling
+ * triggers"), so each restart is the next poll to kill.
+ */
+import { SEED, startSimulator, type LogSimulator } from '../../harness/logTriggerEngine';
+import { readExample, type N8nClient } from '../../harness/e2eContext';
+import {
+	allExecutions,
+	killProcess,
+	processPid,
+	queueClient,
+	sleep,
+	startProcess,
+	takeCluster,
+	unrecognizedNodeTypes,
+	until,
+} from '../../harness/queueContext';
+
+jest.setTimeout(600_000);
+
+const TRIGGER = 'Integration Platform Log Trigger';
+/** Kills per scope: this many ms after a poll's last log read was answered, then one mid-poll. */
+const KILLS: Array<number | 'during a poll'> = [5, 15, 30, 'during a poll'];
+
+let n8n: N8nClient;
+let sim: LogSimulator;
+let release: () => Promise<void>;
+let credential: { id: string; name: string };
+
+beforeAll(async () => {
+	release = await takeCluster('logTriggerMainKilled');
+	n8n = queueClient();
+	sim = await startSimulator();
+	credential = await n8n.createCredential({
+		type: 'integrationPlatformApi',
+		name: `Simulator API key (log trigger, main killed ${Date.now()})`,
+		data: { apiKey: SEED.apiKey, baseUrl: sim.apiUrl, readUrl: sim.readUrl },
+	});
+});
+
+afterAll(async () => {
+	await sim?.close();
+	await release?.();
+});
+
+type Item = Record<string, any>;
+
+/** Log reads of the simulator not answered yet (a poll under way reads up to four at a time). */
+const readsInFlight = () =>
+	sim.journal.entries.filter((e) => e.routeId === 'listOperationLogs' && e.status === null).length;
+const readsAnswered = () =>
+	sim.journal.entries.filter((e) => e.routeId === 'listOperationLogs' && e.status !== null).length;
+
+/**
+ * SIGKILLs main `when` ms after a poll's last log read was answered (no read in flight then, and
+ * none answered since), or while a poll's reads are held back by a one-second delay on the logs
+ * route. Resolves once main is gone.
+ */
+async function killMain(when: number | 'during a poll'): Promise<void> {
+	const pid = await processPid('main');
+	if (when === 'during a poll') {
+		sim.faults.add({ route: 'listOperationLogs', latencyMs: 1000 });
+		await until('a poll reading logs', () => readsInFlight() > 0 || undefined, 120_000, 5);
+		process.kill(pid, 'SIGKILL');
+		sim.faults.clear();
+	} else {
+		await new Promise<void>((resolve) => {
+			let timer: NodeJS.Timeout | undefined;
+			const stop = sim.journal.onAnswer((entry) => {
+				if (entry.routeId !== 'listOperationLogs') return;
+				clearTimeout(timer);
+				const answered = readsAnswered();
+				timer = setTimeout(() => {
+					if (readsInFlight() > 0 || readsAnswered() !== answered) return; // not the last read
+					stop();
+					process.kill(pid, 'SIGKILL');
+					resolve();
+				}, when);
+			});
+		});
+	}
+	await killProcess('main'); // reaps it (and its task runner)
+}
+
+/** The trigger's output items of every finished execution, oldest first. */
+async function emittedItems(workflowId: string): Promise<Item[]> {
+	const { executions } = await allExecutions(n8n, workflowId, true);
+	return executions
+		.filter((e) => e.mode === 'trigger' && e.stoppedAt)
+		.sort((a, b) => Number(a.id) - Number(b.id))
+		.flatMap((e) =>
+			(e.data?.resultData?.runData?.[TRIGGER]?.[0]?.data?.main?.[0] ?? []).map(
+				(i: { json: Item }) => i.json,
+			),
+		);
+}
+
+describe.each(['operation IDs', 'an installation'] as const)('watching %s', (scope) => {
+	const written = new Set<string>(); // message texts of the entries written after activation
+	const operations: string[] = [];
+	let workflowId: string;
+	let writer: NodeJS.Timeout | undefined;
+	let count = 0;
+
+	const writeOne = () => {
+		count++;
+		if (scope === 'an installation' && count % 15 === 0) operations.push(sim.addOperation().id);
+		const operationId = operations[count % operations.length];
+		const msg = `${scope} entry ${count}`;
+		sim.appendLog(operationId, { message: { msg } });
+		written.add(msg);
+	};
+
+	beforeAll(async () => {
+		for (let i = 0; i < 3; i++) operations.push(sim.addOperation().id);
+		for (const id of operations) sim.appendLog(id, { message: { msg: `history of ${id}` } });
+		const example =
+			scope === 'operation IDs'
+				? readExample('log-trigger.json')
+				: readExample('log-trigger-installation.json');
+		example.name = `log trigger, main killed, ${scope} ${Date.now()}`;
+		const trigger = example.nodes.find((n: { name: string }) => n.name === TRIGGER);
+		if (scope === 'operation IDs') trigger.parameters.operationIds = operations.join(',');
+		workflowId = (await n8n.createWorkflow(example, { integrationPlatformApi: credential })).id;
+		const answered = readsAnswered();
+		await n8n.api('POST', `/workflows/${workflowId}/activate`);
+		await until('the activation poll', () => readsAnswered() > answered || undefined, 120_000);
+		writer = setInterval(writeOne, 300);
+	});
+
+	afterAll(async () => {
+		clearInterval(writer);
+		await n8n.api('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
+	});
+
+	test.each(KILLS.map((when) => [when]))('main SIGKILLed %s ms after a poll', async (when) => {
+		await sleep(2000); // entries for the next poll (the writer runs every 300 ms)
+		const killed = killMain(when);
+		// a poll now: every activation polls at once
+		await n8n.api('POST', `/workflows/${workflowId}/deactivate`);
+		await n8n.api('POST', `/workflows/${workflowId}/activate`);
+		await killed;
+		await sleep(1000); // entries written while main is down
+		await startProcess('main'); // its start-up polls the active trigger again
+	});
+
+	test('every entry written after activation emitted at least once; repeats are marked', async () => {
+		clearInterval(writer);
+		writer = undefined;
+		// one more poll, by reactivation, reads what the last start-up poll left
+		const answered = readsAnswered();
+		await n8n.api('POST', `/workflows/${workflowId}/deactivate`);
+		await n8n.api('POST', `/workflows/${workflowId}/activate`);
+		await until('a poll', () => readsAnswered() > answered || undefined, 120_000);
+		const items = await until(
+			`every one of ${written.size} entries emitted`,
+			async () => {
+				const emitted = await emittedItems(workflowId);
+				const seen = new Set(emitted.map((i) => i.message?.msg));
+				return [...written].every((msg) => seen.has(msg)) ? emitted : undefined;
+			},
+			180_000,
+			1000,
+		).catch(async (error) => {
+			const seen = new Set((await emittedItems(workflowId)).map((i) => i.message?.msg));
+			const missing = [...written].filter((msg) => !seen.has(msg));
+			throw new Error(`${(error as Error).message}: ${missing.length} never emitted`);
+		});
+		const byKey = new Map<string, Item[]>();
+		for (const item of items) byKey.set(item.entryKey, [...(byKey.get(item.entryKey) ?? []), item]);
+		const repeats = [...byKey.values()].filter((list) => list.length > 1);
+		process.stderr.write(
+			`\n[e2e-queue] log trigger watching ${scope}, main SIGKILLed ${KILLS.length} times: ${written.size} entries written, ${items.length} items emitted, ${byKey.size} distinct, ${repeats.length} emitted more than once\n`,
+		);
+		expect(items.some((i) => String(i.message?.msg).startsWith('history'))).toBe(false);
+		// the first emission of an entry is not marked; every later one is
+		expect(repeats.filter((list) => list.slice(1).some((i) => i.redelivered !== true))).toEqual([]);
+		expect(unrecognizedNodeTypes()).toEqual([]);
+	});
+});
