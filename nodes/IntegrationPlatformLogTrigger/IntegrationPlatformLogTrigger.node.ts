@@ -10,6 +10,7 @@ import { nodeCredentials } from '../common/api';
 import { searchInstallations, searchIntegrations } from '../common/installation';
 import { searchProjects } from '../common/project';
 import { properties } from './description';
+import { pollWithHandOff } from './handOff';
 import { pollOperationIds } from './pollOperations';
 import { pollScope } from './pollScope';
 import { readSettings } from './settings';
@@ -18,7 +19,8 @@ import { readSettings } from './settings';
  * Polling trigger on operation logs. Version 1 watches operation IDs typed by hand; version 2
  * (the default for new nodes) watches a whole installation or integration, discovering its
  * operations (pollScope.ts), or operation IDs as before (pollOperations.ts). Both keep the
- * exactly-once log cursor (logCursor.ts) in the node's static data.
+ * exactly-once log cursor (logCursor.ts) in the node's static data; handOff.ts emits again what a
+ * main killed during the hand-off to n8n may have lost.
  */
 export class IntegrationPlatformLogTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -49,7 +51,12 @@ export class IntegrationPlatformLogTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);
-		if (settings.watch === 'operationIds') return await pollOperationIds(this, settings);
-		return await pollScope(this, settings);
+		const poll = async () =>
+			settings.watch === 'operationIds'
+				? await pollOperationIds(this, settings)
+				: await pollScope(this, settings);
+		// "Fetch Test Event" neither reads nor writes the state
+		if (this.getMode() === 'manual') return await poll();
+		return await pollWithHandOff(this, poll);
 	}
 }

@@ -127,3 +127,16 @@ export function isoMicros(micros: number): string {
 	const ms = Math.floor(micros / 1000);
 	return `${new Date(ms).toISOString().slice(0, 23)}${String(micros - ms * 1000).padStart(3, '0')}Z`;
 }
+
+/**
+ * The log trigger as another n8n process loads it: a fresh module registry, so module-level
+ * state (the process's identity, handOff.ts) is new, as after a real restart of main.
+ */
+export function freshLogTrigger(): IntegrationPlatformLogTrigger {
+	let loaded: { IntegrationPlatformLogTrigger: typeof IntegrationPlatformLogTrigger } | undefined;
+	jest.isolateModules(() => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		loaded = require('../../nodes/IntegrationPlatformLogTrigger/IntegrationPlatformLogTrigger.node');
+	});
+	return new loaded!.IntegrationPlatformLogTrigger();
+}

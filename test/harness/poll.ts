@@ -184,7 +184,7 @@ export class PollRunner {
 	/** Activations happen after start and restart: the first poll then is the activation poll. */
 	private activationPending = true;
 
-	constructor(private readonly options: PollRunnerOptions) {
+	constructor(private options: PollRunnerOptions) {
 		this.persistence = options.persistence ?? 'legacy';
 		this.networkTimeoutMs = options.networkTimeoutMs ?? Number.POSITIVE_INFINITY;
 		this.hangAborts = options.hangs ? new HangAborts(options.hangs) : undefined;
@@ -200,10 +200,9 @@ export class PollRunner {
 			parameters: options.parameters as INode['parameters'],
 			credentials: { [credentialType]: { id: 'credential-1', name: 'Test credential' } },
 		};
-		const nodeType = options.nodeType;
 		this.nodeTypes = {
-			getByName: () => nodeType,
-			getByNameAndVersion: () => nodeType,
+			getByName: () => this.options.nodeType,
+			getByNameAndVersion: () => this.options.nodeType,
 			getKnownTypes: () => ({}),
 		};
 		this.load();
@@ -236,8 +235,13 @@ export class PollRunner {
 		return true;
 	}
 
-	/** n8n stops (or crashes) and starts again: the live object is gone; the next poll activates. */
-	restart(): void {
+	/**
+	 * n8n stops (or crashes) and starts again: the live object is gone; the next poll activates.
+	 * With `newProcess` (the node type loaded in a fresh module registry, see `freshNodeType`),
+	 * the node runs in a new process, as it does after a real restart of main.
+	 */
+	restart(newProcess?: INodeType): void {
+		if (newProcess) this.options.nodeType = newProcess;
 		this.load();
 		this.activationPending = true;
 	}

@@ -15,7 +15,8 @@
  * 2.41.1 fails some executions with SQLITE_BUSY under the event-trigger test's load (see
  * startN8nCluster). N8N_QUEUE_DB=sqlite runs the suite on SQLite anyway.
  *
- * Environment: N8N_QUEUE_DB (postgres | sqlite), N8N_QUEUE_WORKERS (default 2), E2E_BUILT=1
+ * Environment: N8N_QUEUE_DB (postgres | sqlite), N8N_QUEUE_WORKERS (default 2),
+ * N8N_QUEUE_DURABLE_CURSORS=1 (n8n's durable scheduler and poll cursors on), E2E_BUILT=1
  * (dist/ is current, do not build), KEEP_N8N_USER_FOLDER (keep logs and data).
  */
 const fs = require('node:fs');
@@ -123,6 +124,15 @@ module.exports = async () => {
 		workers: Number(process.env.N8N_QUEUE_WORKERS ?? 2),
 		webhookProcess: true,
 		database,
+		// n8n's durable poll cursors (docs/n8n-notes.md, "Polling triggers"), to run the suite with them
+		env:
+			process.env.N8N_QUEUE_DURABLE_CURSORS === '1'
+				? {
+						N8N_SCHEDULER_ENABLED: 'true',
+						N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+						N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+					}
+				: {},
 		progress: (m) => process.stderr.write(`[e2e-queue] ${m}\n`),
 	});
 	/** @type {{ url: string, close: () => Promise<void> } | undefined} */

@@ -1,8 +1,7 @@
 /**
  * Queue mode, log trigger, main killed (docs/triggers.md, "When n8n's processes die"): main is
- * SIGKILLed a few milliseconds after a poll's last log read was answered, when n8n has saved the
- * poll's static data (or is about to) and is creating the execution, and once in the middle of a
- * poll; entries keep arriving while main is down. Watching operation IDs and watching a whole
+ * SIGKILLed the moment PostgreSQL logs the poll's static-data write (n8n saves it before it creates
+ * the execution), 15 ms after a poll's last log read was answered, and in the middle of a poll; entries keep arriving while main is down. Watching operation IDs and watching a whole
  * installation (new operations appear during the run). Every entry written after activation must
  * be emitted at least once; an entry emitted more than once is marked `redelivered` from its
  * second emission on, so a workflow can tell it apart by `entryKey`.
@@ -10,6 +9,8 @@
  * Polls: every start of main polls its active triggers at once (docs/n8n-notes.md, "Polling
  * triggers"), so each restart is the next poll to kill.
  */
+import * as fs from 'node:fs';
+
 import { SEED, startSimulator, type LogSimulator } from '../../harness/logTriggerEngine';
 import { readExample, type N8nClient } from '../../harness/e2eContext';
 import {
@@ -17,6 +18,7 @@ import {
 	killProcess,
 	processPid,
 	queueClient,
+	queueInfo,
 	sleep,
 	startProcess,
 	takeCluster,
@@ -27,8 +29,12 @@ import {
 jest.setTimeout(600_000);
 
 const TRIGGER = 'Integration Platform Log Trigger';
-/** Kills per scope: this many ms after a poll's last log read was answered, then one mid-poll. */
-const KILLS: Array<number | 'during a poll'> = [5, 15, 30, 'during a poll'];
+/**
+ * Kills per scope: the moment PostgreSQL logs the poll's static-data write (n8n saves it, then
+ * creates the execution), 15 ms after a poll's last log read was answered, and mid-poll.
+ */
+type Kill = 'at the static-data write' | number | 'during a poll';
+const KILLS: Kill[] = ['at the static-data write', 15, 'during a poll'];
 
 let n8n: N8nClient;
 let sim: LogSimulator;
@@ -64,9 +70,18 @@ const readsAnswered = () =>
  * none answered since), or while a poll's reads are held back by a one-second delay on the logs
  * route. Resolves once main is gone.
  */
-async function killMain(when: number | 'during a poll'): Promise<void> {
+async function killMain(when: Kill): Promise<void> {
 	const pid = await processPid('main');
-	if (when === 'during a poll') {
+	if (when === 'at the static-data write') {
+		const writes = statementLog();
+		await until(
+			"main's write of the poll's static data",
+			() => /UPDATE "workflow_entity" SET "staticData"/.test(writes()) || undefined,
+			120_000,
+			1,
+		);
+		process.kill(pid, 'SIGKILL');
+	} else if (when === 'during a poll') {
 		sim.faults.add({ route: 'listOperationLogs', latencyMs: 1000 });
 		await until('a poll reading logs', () => readsInFlight() > 0 || undefined, 120_000, 5);
 		process.kill(pid, 'SIGKILL');
@@ -88,6 +103,22 @@ async function killMain(when: number | 'during a poll'): Promise<void> {
 		});
 	}
 	await killProcess('main'); // reaps it (and its task runner)
+}
+
+/**
+ * What PostgreSQL logs from now on (every write statement: test/harness/n8n/queueServers.js):
+ * each call returns the text logged since the previous one.
+ */
+function statementLog(): () => string {
+	const fd = fs.openSync(queueInfo().logFiles.postgres, 'r');
+	let offset = fs.fstatSync(fd).size;
+	return () => {
+		const size = fs.fstatSync(fd).size;
+		if (size <= offset) return '';
+		const buffer = Buffer.alloc(size - offset);
+		offset += fs.readSync(fd, buffer, 0, buffer.length, offset);
+		return buffer.toString('utf8');
+	};
 }
 
 /** The trigger's output items of every finished execution, oldest first. */

@@ -291,8 +291,12 @@ async function runScenario(sim: LogSimulator, scenario: Scenario, seed: number):
 			}
 		}
 		account(outcome.items);
-		const size = Math.max(JSON.stringify(r.staticData).length, r.persistedJson.length);
-		stats.largestStateBytes = Math.max(stats.largestStateBytes, size);
+		// the poll state, and apart from it the hand-off's copy of an earlier one (handOff.ts)
+		for (const data of [r.staticData, JSON.parse(r.persistedJson)[`node:${r.node.name}`] ?? {}]) {
+			const { handOff, ...state } = data as IDataObject;
+			const size = Math.max(JSON.stringify(state).length, JSON.stringify(handOff ?? {}).length);
+			stats.largestStateBytes = Math.max(stats.largestStateBytes, size);
+		}
 	};
 
 	for (let poll = 0; poll < scenario.polls; poll++) {

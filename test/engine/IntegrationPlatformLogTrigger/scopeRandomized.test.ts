@@ -103,7 +103,15 @@ async function run(watch: 'installation' | 'integration', seed: number, polls: n
 			const id = identity(json.operationId as string, json as IDataObject);
 			emitted.set(id, (emitted.get(id) ?? 0) + 1);
 		}
-		largest = Math.max(largest, r.persistedJson.length, JSON.stringify(r.staticData).length);
+		// the poll state, and apart from it the hand-off's copy of an earlier one (handOff.ts)
+		for (const data of [r.staticData, JSON.parse(r.persistedJson)[`node:${r.node.name}`] ?? {}]) {
+			const { handOff, ...state } = data as IDataObject;
+			largest = Math.max(
+				largest,
+				JSON.stringify(state).length,
+				JSON.stringify(handOff ?? {}).length,
+			);
+		}
 	}
 	// settle: no faults, enough polls for every waiting operation to be taken and read
 	sim.faults.clear();

@@ -213,6 +213,10 @@ function spawnPostgres({ bin, port, dir, logFile }) {
 		'synchronous_commit=off',
 		'full_page_writes=off',
 		'max_connections=200',
+		// Every write statement in the log, with its time to the millisecond: a test can act the
+		// moment n8n writes something (a poll's static data) and measure what follows.
+		'log_statement=mod',
+		'log_line_prefix=%m [%p] ',
 	];
 	const log = fs.openSync(logFile, 'w');
 	const child = spawnOwned(

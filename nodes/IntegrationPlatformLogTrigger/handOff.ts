@@ -1,0 +1,78 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { DISCOVERY_KEY } from './pollScope';
+import { STATE_KEY } from './pollOperations';
+
+/*
+ * The hand-off of a poll's entries to n8n, and what is left when main dies during it
+ * (docs/triggers.md, "When n8n's processes die"). With n8n's default scheduler, n8n saves a
+ * poll's static data when the poll emits and only then creates the execution; main killed in
+ * between (measured: up to about 40 ms) leaves the cursor past entries that no execution holds.
+ * The node cannot see n8n's executions, so it cannot tell a hand-off that completed from one
+ * that did not; it knows only whether the process that made it is still the one polling. So an
+ * emitting poll records the state it started from and which process emitted; a later poll in the
+ * same process confirms the hand-off (that process lived on past it), and a poll in another
+ * process (main restarted, or another main took over) goes back to that state and reads the
+ * window again: the entries come out again, marked `redelivered`, rather than never.
+ */
+export const HAND_OFF_KEY = 'handOff';
+/** The parts of the static data a poll moves forward (the project ID is only a cache). */
+const POLL_STATE_KEYS = [STATE_KEY, DISCOVERY_KEY] as const;
+
+/** This n8n process: a new value with every start of main (the module is loaded once per process). */
+export const THIS_PROCESS = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+interface HandOff {
+	/** the process that emitted */
+	by: string;
+	/** the poll state before that poll: JSON values by key (a missing key was absent) */
+	before: IDataObject;
+}
+
+function readHandOff(value: unknown): HandOff | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const { by, before } = value as Partial<HandOff>;
+	if (typeof by !== 'string' || typeof before !== 'object' || before === null) return undefined;
+	return { by, before };
+}
+
+function pollState(staticData: IDataObject): IDataObject {
+	const state: IDataObject = {};
+	for (const key of POLL_STATE_KEYS) {
+		if (staticData[key] !== undefined) state[key] = JSON.parse(JSON.stringify(staticData[key]));
+	}
+	return state;
+}
+
+function restore(staticData: IDataObject, state: IDataObject): void {
+	for (const key of POLL_STATE_KEYS) {
+		if (state[key] === undefined) delete staticData[key];
+		else staticData[key] = state[key];
+	}
+}
+
+/**
+ * Runs one production poll so that an emission whose hand-off may not have reached an execution
+ * is emitted again by the next poll of another process, marked `redelivered: true`.
+ */
+export async function pollWithHandOff(
+	context: IPollFunctions,
+	poll: () => Promise<INodeExecutionData[][] | null>,
+): Promise<INodeExecutionData[][] | null> {
+	const staticData = context.getWorkflowStaticData('node');
+	const handOff = readHandOff(staticData[HAND_OFF_KEY]);
+	const redelivering = handOff !== undefined && handOff.by !== THIS_PROCESS;
+	if (redelivering) restore(staticData, handOff.before);
+	const before = pollState(staticData);
+	// a failed poll leaves an unconfirmed hand-off in place: the next poll goes back again
+	const result = await poll();
+	if (result === null) {
+		if (handOff !== undefined) delete staticData[HAND_OFF_KEY];
+		return null;
+	}
+	staticData[HAND_OFF_KEY] = { by: THIS_PROCESS, before };
+	if (!redelivering) return result;
+	return result.map((items) =>
+		items.map((item) => ({ ...item, json: { ...item.json, redelivered: true } })),
+	);
+}
