@@ -121,6 +121,14 @@ function statementLog(): () => string {
 	};
 }
 
+/** What the workflow's failed executions say (a failed poll is one), for a timeout's message. */
+async function failures(workflowId: string): Promise<string> {
+	const { executions } = await allExecutions(n8n, workflowId, true);
+	const failed = executions.filter((e) => e.status !== 'success');
+	const messages = failed.map((e) => e.data?.resultData?.error?.message ?? e.status);
+	return `${failed.length} of ${executions.length} executions not successful: ${[...new Set(messages)].join(' | ')}`;
+}
+
 /** The trigger's output items of every finished execution, oldest first. */
 async function emittedItems(workflowId: string): Promise<Item[]> {
 	const { executions } = await allExecutions(n8n, workflowId, true);
@@ -190,7 +198,11 @@ describe.each(['operation IDs', 'an installation'] as const)('watching %s', (sco
 		const answered = readsAnswered();
 		await n8n.api('POST', `/workflows/${workflowId}/deactivate`);
 		await n8n.api('POST', `/workflows/${workflowId}/activate`);
-		await until('a poll', () => readsAnswered() > answered || undefined, 120_000);
+		await until('a poll', () => readsAnswered() > answered || undefined, 150_000).catch(
+			async (error) => {
+				throw new Error(`${(error as Error).message}; ${await failures(workflowId)}`);
+			},
+		);
 		const items = await until(
 			`every one of ${written.size} entries emitted`,
 			async () => {
