@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { nodeCredentials } from '../common/api';
 import { searchInstallations, searchIntegrations } from '../common/installation';
 import { searchProjects } from '../common/project';
+import { startFromActivation } from './activationStart';
 import { properties } from './description';
 import { pollWithHandOff } from './handOff';
 import { pollOperationIds } from './pollOperations';
@@ -57,6 +58,6 @@ export class IntegrationPlatformLogTrigger implements INodeType {
 				: await pollScope(this, settings);
 		// "Fetch Test Event" neither reads nor writes the state
 		if (this.getMode() === 'manual') return await poll();
-		return await pollWithHandOff(this, poll);
+		return await pollWithHandOff(this, poll, () => startFromActivation(this, settings, Date.now()));
 	}
 }

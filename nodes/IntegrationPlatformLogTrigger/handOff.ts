@@ -58,11 +58,14 @@ function restore(staticData: IDataObject, state: IDataObject): void {
 export async function pollWithHandOff(
 	context: IPollFunctions,
 	poll: () => Promise<INodeExecutionData[][] | null>,
+	/** runs once the state is the one to poll from (activationStart.ts) */
+	prepare: () => void = () => {},
 ): Promise<INodeExecutionData[][] | null> {
 	const staticData = context.getWorkflowStaticData('node');
 	const handOff = readHandOff(staticData[HAND_OFF_KEY]);
 	const redelivering = handOff !== undefined && handOff.by !== THIS_PROCESS;
 	if (redelivering) restore(staticData, handOff.before);
+	prepare();
 	const before = pollState(staticData);
 	// a failed poll leaves an unconfirmed hand-off in place: the next poll goes back again
 	const result = await poll();

@@ -67,7 +67,7 @@ export const DISCOVERY_KEY = 'discovery';
 /** Log requests in flight at once in one poll. */
 export const LOG_READS_AT_ONCE = 4;
 
-function scopeOf(settings: Settings): string {
+export function scopeOf(settings: Settings): string {
 	return scopeFingerprint([
 		settings.watch,
 		settings.project,

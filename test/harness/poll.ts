@@ -22,7 +22,8 @@
  *                     the persisted copy; persisted on activation and on emission.
  *     durableCursors  every successful scheduled poll commits (null polls via __commitCursor),
  *                     activation polls only when they emit (executePollTrigger(true) skips the
- *                     cursor-only commit); every poll starts from the persisted copy.
+ *                     cursor-only commit), though the activator still saves the workflow's
+ *                     global static data; every poll starts from the persisted copy.
  */
 import { returnJsonArray } from 'n8n-core';
 import type {
@@ -235,6 +236,19 @@ export class PollRunner {
 		return true;
 	}
 
+	/** saveStaticData with the node's bucket left as persisted (durable cursors' activation). */
+	private saveAllButNode(): boolean {
+		const root = this.workflow.staticData as IDataObject & { __dataChanged?: boolean };
+		if (root.__dataChanged !== true) return false;
+		const bucket = `node:${this.node.name}`;
+		const persisted = JSON.parse(this.persistedJson) as IDataObject;
+		const next = JSON.parse(JSON.stringify(root)) as IDataObject;
+		if (persisted[bucket] === undefined) delete next[bucket];
+		else next[bucket] = persisted[bucket];
+		this.persistedJson = JSON.stringify(next);
+		return true;
+	}
+
 	/**
 	 * n8n stops (or crashes) and starts again: the live object is gone; the next poll activates.
 	 * With `newProcess` (the node type loaded in a fresh module registry, see `freshNodeType`),
@@ -284,6 +298,9 @@ export class PollRunner {
 				break;
 			case 'durableCursors':
 				if (!error && (emitted || !activation)) persisted = this.save();
+				// the activator saves the workflow's static data after activation; the node's cursor
+				// is not in it (it lives in n8n's poller state), so only the global part is saved
+				else if (activation) persisted = this.saveAllButNode();
 				break;
 		}
 		// n8n retries a failed activation; only a successful one ends the activation phase.
