@@ -256,11 +256,14 @@ describe('a worker killed in the middle of Record → Write', () => {
 			const executionId = trail[0].executionId;
 			// n8n notices the dead worker's job once its lock expires (a minute by default) and
 			// fails the execution for good: it stalled and is not run again.
+			const seen: string[] = []; // the statuses the execution went through, for the report
 			const execution = await until(
 				'the execution failed as stalled',
 				async () => {
 					const found = await ctx.n8n.api('GET', `/executions/${executionId}?includeData=true`);
 					const message = String(found?.data?.resultData?.error?.message ?? '');
+					const status = `${found?.status}${message ? `: ${message.slice(0, 60)}` : ''}`;
+					if (seen.at(-1) !== status) seen.push(status);
 					return /processed too many times/.test(message) ? found : undefined;
 				},
 				180_000,
@@ -298,7 +301,7 @@ describe('a worker killed in the middle of Record → Write', () => {
 				expect(trailOf(other, workflowId)).toEqual([]);
 			}
 			process.stderr.write(
-				`\n[e2e-queue] Record → Write killed on ${worker}: ${sent.length} batches sent, ${answered.length} answered, ${counts.size} records stored, execution ${executionId} ended "${execution.status}"\n`,
+				`\n[e2e-queue] Record → Write killed on ${worker}: ${sent.length} batches sent, ${answered.length} answered, ${counts.size} records stored, execution ${executionId} went through ${JSON.stringify(seen)}\n`,
 			);
 		} finally {
 			stopListening();
