@@ -9,7 +9,7 @@ import { itemRanges } from './writeOutcomes';
 /**
  * Record → Write's trail in n8n's log: one line before each batch is sent and one for its answer,
  * so that an execution cut short (a worker killed, n8n restarted) still says which records may
- * have been written (docs/operations.md, "Record → Write"). n8n keeps no run data of such an
+ * have been written (docs/operations.md, "Records and the provider's API"). n8n keeps no run data of such an
  * execution and does not run it again (docs/n8n-notes.md, "Queue mode").
  *
  * Every fact is in the message itself: n8n's default text format prints the message alone, its
@@ -44,7 +44,7 @@ function answeredOperation(body: unknown): string | undefined {
 
 /** The first line of a thrown error's message, shortened: n8n's and the node's own texts. */
 function errorSummary(cause: unknown): string {
-	const error = cause as { message?: unknown; description?: unknown; httpCode?: unknown };
+	const error = cause as { message?: unknown; description?: unknown };
 	const description = typeof error?.description === 'string' ? error.description : '';
 	const code =
 		networkErrorCode(cause) ?? /^Network error ([A-Z][A-Z0-9_]+)\b/m.exec(description)?.[1];
