@@ -9,8 +9,8 @@ import { itemRanges } from './writeOutcomes';
 /**
  * Record → Write's trail in n8n's log: one line before each batch is sent and one for its answer,
  * so that an execution cut short (a worker killed, n8n restarted) still says which records may
- * have been written (docs/operations.md, "Records and the provider's API"). n8n keeps no run data of such an
- * execution and does not run it again (docs/n8n-notes.md, "Queue mode").
+ * have been written (docs/operations.md, "Records and the provider's API"). n8n keeps no run data
+ * of such an execution and does not run it again (docs/n8n-notes.md, "Queue mode").
  *
  * Every fact is in the message itself: n8n's default text format prints the message alone, its
  * JSON format (and its log file) adds the metadata. Lines are at info, the level n8n shows by
