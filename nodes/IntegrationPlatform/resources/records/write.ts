@@ -15,6 +15,8 @@ import { recordToWrite } from './writeInput';
 import type { NodeError, Outcome } from './writeOutcomes';
 import { failedRequest, itemRanges, outcomes } from './writeOutcomes';
 import { EarlierTries, writeMemory } from './writeRetry';
+import type { BatchAnswer } from './writeTrail';
+import { WriteTrail } from './writeTrail';
 import { asNodeError } from '../../routing/requestPolicy';
 
 /**
@@ -145,6 +147,7 @@ export async function writeRecords(this: IExecuteFunctions): Promise<INodeExecut
 	const failed = (outcome: Outcome | undefined) =>
 		outcome !== undefined && (outcome.kind === 'refused' || outcome.kind === 'unknown');
 	const batches = batchesOf(records);
+	const trail = new WriteTrail(this, batches.length);
 	// Without Continue On Fail the node stops at the first failure: nothing more is sent once one
 	// is known, including one an earlier try left.
 	let stop = !continueOnFail && byItem.some(failed);
@@ -152,16 +155,23 @@ export async function writeRecords(this: IExecuteFunctions): Promise<INodeExecut
 		const batch = batches[index];
 		const { target } = batch[0];
 		const path = apiPath`/projects/${target.project}/integrations/${target.integration}/objects/${target.object}`;
+		// Logged before sending: if this process dies before the answer, the log still says which
+		// records may have been written (writeTrail.ts).
+		trail.sending(index, batch);
 		let results: Outcome[];
+		let answer: BatchAnswer;
 		try {
 			const response = await sendWithPolicy(this, 'POST', path, {
 				baseUrl,
 				body: requestBody(batch),
 			});
+			answer = { response };
 			results = outcomes(this, batch, response);
 		} catch (error) {
+			answer = { error };
 			results = failedRequest(this, batch, error);
 		}
+		trail.answered(index, batch, results, answer);
 		batch.forEach((record, position) => (byItem[record.itemIndex] = results[position]));
 		if (!continueOnFail && results.some(failed)) stop = true;
 	};
