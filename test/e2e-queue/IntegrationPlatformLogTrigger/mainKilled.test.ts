@@ -73,10 +73,15 @@ const readsAnswered = () =>
 async function killMain(when: Kill): Promise<void> {
 	const pid = await processPid('main');
 	if (when === 'at the static-data write') {
+		// the first write of static data once a log read was answered: the poll's, not activation's
+		const answered = readsAnswered();
 		const writes = statementLog();
 		await until(
 			"main's write of the poll's static data",
-			() => /UPDATE "workflow_entity" SET "staticData"/.test(writes()) || undefined,
+			() => {
+				const text = writes();
+				return (readsAnswered() > answered && STATIC_DATA_WRITE.test(text)) || undefined;
+			},
 			120_000,
 			1,
 		);
@@ -104,6 +109,9 @@ async function killMain(when: Kill): Promise<void> {
 	}
 	await killProcess('main'); // reaps it (and its task runner)
 }
+
+/** n8n's saveStaticData as PostgreSQL logs it. */
+const STATIC_DATA_WRITE = /UPDATE "(?:public"\.")?workflow_entity" SET "staticData"/;
 
 /**
  * What PostgreSQL logs from now on (every write statement: test/harness/n8n/queueServers.js):
