@@ -110,8 +110,12 @@ async function killMain(when: Kill): Promise<void> {
 	await killProcess('main'); // reaps it (and its task runner)
 }
 
-/** n8n's saveStaticData as PostgreSQL logs it. */
-const STATIC_DATA_WRITE = /UPDATE "(?:public"\.")?workflow_entity" SET "staticData"/;
+/**
+ * n8n's saveStaticData as PostgreSQL logs it, or with durable poll cursors the cursor's update (in
+ * the transaction that also inserts the execution).
+ */
+const STATIC_DATA_WRITE =
+	/UPDATE "(?:public"\.")?workflow_entity" SET "staticData"|UPDATE "(?:public"\.")?poller_state" SET "cursor"/;
 
 /**
  * What PostgreSQL logs from now on (every write statement: test/harness/n8n/queueServers.js):
