@@ -233,7 +233,7 @@ describe.each(['operation IDs', 'an installation'] as const)('watching %s', (sco
 		for (const item of items) byKey.set(item.entryKey, [...(byKey.get(item.entryKey) ?? []), item]);
 		const repeats = [...byKey.values()].filter((list) => list.length > 1);
 		process.stderr.write(
-			`\n[e2e-queue] log trigger watching ${scope}, main SIGKILLed ${KILLS.length} times: ${written.size} entries written, ${items.length} items emitted, ${byKey.size} distinct, ${repeats.length} emitted more than once\n`,
+			`\n[e2e-queue] log trigger watching ${scope}, main SIGKILLed ${KILLS.length} times: ${written.size} entries written, ${items.length} items emitted, ${byKey.size} distinct, ${repeats.length} emitted more than once, ${items.filter((i) => i.redelivered === true).length} marked redelivered\n`,
 		);
 		expect(items.some((i) => String(i.message?.msg).startsWith('history'))).toBe(false);
 		// the first emission of an entry is not marked; every later one is
