@@ -2,7 +2,8 @@
  * One delivery, from the raw bytes to the answer: size, signature (verify.ts), replay memory
  * (replay.ts), then the message (events.ts), its `url` result downloaded (download.ts), and the
  * items that start the workflow, or the status that tells the sender what happened:
- * 413 too large, 401 not verified or replayed, 409 a copy while the first attempt is in progress,
+ * 413 too large, 401 not verified or replayed, 409 a copy while the first attempt is in progress
+ * or n8n has not yet answered it,
  * 503 secret unavailable or replay memory full
  * (the sender retries), 400 not a JSON object, 502 download failed (retried), 200 otherwise.
  */
@@ -148,14 +149,35 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 	}
 	// Unless the message ends up acknowledged (2xx), its claim is dropped again, so that the
 	// service's next attempt is processed, not taken as a copy.
-	let acknowledged = false;
+	let outcome: Processed | undefined;
 	try {
-		const result = await processMessage(context, body, verified, receivedAt, options);
-		acknowledged = result.acknowledged;
-		return result.response;
+		outcome = await processMessage(context, body, verified, receivedAt, options);
+		return outcome.response;
 	} finally {
-		if (verified && acknowledged) replayMemory.settle(verified.scope, verified.id);
-		if (verified && !acknowledged) replayMemory.release(verified.scope, verified.id);
+		if (verified && outcome?.started) awaitN8nAnswer(context, verified);
+		else if (verified && outcome?.acknowledged) replayMemory.settle(verified.scope, verified.id);
+		else if (verified) replayMemory.release(verified.scope, verified.id);
+	}
+}
+
+/**
+ * A started message counts as received only once n8n has answered it with a 2xx: n8n answers
+ * after it has stored the execution (in queue mode, after it has also put it on the queue), and
+ * answers 500 when it could not (docs/n8n-notes.md, "Webhook triggers"). Until then a copy gets
+ * 409; after a refusal the next copy starts the workflow.
+ */
+function awaitN8nAnswer(context: IWebhookFunctions, verified: Verified): void {
+	const { scope, id } = verified;
+	const res = context.getResponseObject();
+	replayMemory.awaitAnswer(scope, id, () => {
+		if (!res.writableEnded) return 'pending';
+		return res.statusCode >= 200 && res.statusCode < 300 ? 'acknowledged' : 'refused';
+	});
+	// Known when n8n ends the response; if the sender left first, the next copy looks again.
+	if (typeof res.once === 'function') {
+		const settleNow = () => replayMemory.answered(scope, id);
+		res.once('finish', settleNow);
+		res.once('close', settleNow);
 	}
 }
 
@@ -214,13 +236,20 @@ async function download(
 	return undefined;
 }
 
+/** What webhook() answers; `started` when n8n is to start the workflow with it. */
+interface Processed {
+	response: IWebhookResponseData;
+	acknowledged: boolean;
+	started?: boolean;
+}
+
 async function processMessage(
 	context: IWebhookFunctions,
 	body: Buffer | undefined,
 	verified: Verified | undefined,
 	receivedAt: string,
 	options: () => IDataObject,
-): Promise<{ response: IWebhookResponseData; acknowledged: boolean }> {
+): Promise<Processed> {
 	const ack = (reason: string) => ({ response: acknowledge(context, reason), acknowledged: true });
 	const fail = (status: number, text: string) => ({
 		response: refuse(context, status, text),
@@ -276,5 +305,5 @@ async function processMessage(
 	const items = buildItems(classified, records, outputModeOf(context), delivery);
 	if (items.length === 0) return ack('the message holds no records');
 	const data: INodeExecutionData[] = items.map((json) => ({ json: json as IDataObject }));
-	return { response: { workflowData: [data] }, acknowledged: true };
+	return { response: { workflowData: [data] }, acknowledged: true, started: true };
 }

@@ -4,7 +4,10 @@
  *
  * - The same id with the same timestamp is a replay of a captured request: refused.
  * - The same id with a different timestamp is the service delivering again after our answer got
- *   lost (Svix signs every attempt afresh, with the attempt's time): acknowledged, started once.
+ *   lost (Svix signs every attempt afresh, with the attempt's time): acknowledged, started once,
+ *   but only once n8n's own answer to the attempt that started the workflow was a 2xx. n8n
+ *   answers after it has stored (and in queue mode enqueued) the execution, so that answer is
+ *   the proof the execution exists; a 5xx from n8n means it does not, and the copy starts it.
  *
  * A claim is kept until its timestamp leaves the tolerance window; after that the timestamp check
  * refuses the message anyway. The memory never forgets a claim that is still inside the window:
@@ -25,9 +28,16 @@
 
 /**
  * 'redelivery': a fresh signature for an id already acknowledged. 'inProgress': the same, while the
- * first attempt is still being processed; it may yet fail, so the copy must not be acknowledged.
+ * first attempt is still being processed or n8n has not answered it yet; it may yet fail, so the
+ * copy must not be acknowledged.
  */
 export type ReplayVerdict = 'new' | 'replay' | 'redelivery' | 'inProgress' | 'full';
+
+/**
+ * What n8n answered the attempt that started the workflow: 'pending' until it has answered,
+ * 'acknowledged' for a 2xx (the execution exists), 'refused' otherwise (it does not).
+ */
+export type StartAnswer = 'pending' | 'acknowledged' | 'refused';
 
 export const REPLAY_CAPACITY = 320_000;
 
@@ -36,6 +46,8 @@ interface Claim {
 	expiresAt: number;
 	/** Set once the message was acknowledged (the workflow started, or it was deliberately skipped). */
 	settled?: boolean;
+	/** Reads n8n's answer to the attempt that started the workflow, until it is known. */
+	startAnswer?: () => StartAnswer;
 }
 
 export class ReplayGuard {
@@ -64,7 +76,9 @@ export class ReplayGuard {
 		this.sweepFront(nowSeconds);
 		const key = `${scope}\u0000${id}`;
 		const seen = this.claims.get(key);
-		if (seen && seen.expiresAt > nowSeconds) {
+		// n8n refused the attempt that started the workflow: the claim goes, this copy is new.
+		if (seen?.startAnswer) this.resolveStart(key, seen);
+		if (seen && seen.expiresAt > nowSeconds && this.claims.has(key)) {
 			if (seen.timestampSeconds === timestampSeconds) return 'replay';
 			return seen.settled ? 'redelivery' : 'inProgress';
 		}
@@ -84,8 +98,33 @@ export class ReplayGuard {
 		if (claim) claim.settled = true;
 	}
 
+	/**
+	 * The claimed message started the workflow: it counts as acknowledged once `answer` reports
+	 * n8n's 2xx, and is forgotten if n8n answered anything else. Call `answered` when n8n's answer
+	 * may be known; until then, copies are 'inProgress'.
+	 */
+	awaitAnswer(scope: string, id: string, answer: () => StartAnswer): void {
+		const claim = this.claims.get(`${scope}\u0000${id}`);
+		if (claim) claim.startAnswer = answer;
+	}
+
+	/** Settles or forgets the claim if n8n's answer is known now (and lets go of the reader). */
+	answered(scope: string, id: string): void {
+		const key = `${scope}\u0000${id}`;
+		const claim = this.claims.get(key);
+		if (claim?.startAnswer) this.resolveStart(key, claim);
+	}
+
 	release(scope: string, id: string): void {
 		this.claims.delete(`${scope}\u0000${id}`);
+	}
+
+	private resolveStart(key: string, claim: Claim): void {
+		const answer = claim.startAnswer?.() ?? 'pending';
+		if (answer === 'pending') return;
+		claim.startAnswer = undefined;
+		if (answer === 'acknowledged') claim.settled = true;
+		else this.claims.delete(key);
 	}
 
 	/** Forgets everything; `capacity` changes the limit (tests). */

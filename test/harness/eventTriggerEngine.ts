@@ -88,6 +88,15 @@ export class TriggerHarness {
 	/** Set to make the endpoint behave as if it were down (no node involved). */
 	outage: number | undefined;
 
+	/**
+	 * What n8n answers a delivery whose webhook() started the workflow: 200 once it has stored the
+	 * execution (the default), 500 when it could not, 'later' to hold the answer until
+	 * `answerHeld` (as if the sender had left before n8n answered).
+	 */
+	startAnswer: number | 'later' = 200;
+
+	private readonly heldAnswers: Array<(status: number) => void> = [];
+
 	private server?: http.Server;
 
 	private baseUrl = '';
@@ -263,6 +272,8 @@ export class TriggerHarness {
 		}
 		const answer = await this.call({ headers: req.headers, raw, test });
 		this.received.push({ test, headers: req.headers, ...answer });
+		// An answer held back: the sender gets none (as when it gave up waiting) and tries again.
+		if (answer.status === 0) return void req.socket.destroy();
 		res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body);
 	}
 
@@ -301,12 +312,13 @@ export class TriggerHarness {
 			params: {},
 			method: 'POST',
 		};
-		let status = 200;
 		let sent: string | undefined;
 		const res = {
 			headersSent: false,
+			writableEnded: false,
+			statusCode: 200,
 			status(code: number) {
-				status = code;
+				res.statusCode = code;
 				return res;
 			},
 			type() {
@@ -314,16 +326,15 @@ export class TriggerHarness {
 			},
 			send(text: string) {
 				sent = text;
-				res.headersSent = true;
-				return res;
+				return res.end();
 			},
 			json(value: unknown) {
 				sent = JSON.stringify(value);
-				res.headersSent = true;
-				return res;
+				return res.end();
 			},
 			end() {
 				res.headersSent = true;
+				res.writableEnded = true;
 				return res;
 			},
 		};
@@ -355,16 +366,30 @@ export class TriggerHarness {
 				error: error as Answer['error'],
 			};
 		}
-		if (result.noWebhookResponse) return { status, body: sent ?? '', items: undefined };
+		if (result.noWebhookResponse)
+			return { status: res.statusCode, body: sent ?? '', items: undefined };
 		if (result.workflowData) {
 			const items = (result.workflowData[0] as INodeExecutionData[]).map((i) => i.json);
-			return { status: 200, body: JSON.stringify({ message: 'Workflow was started' }), items };
+			// n8n answers through the same response once the execution is stored, or fails to.
+			const answer = (status: number) =>
+				res.status(status).json({ message: 'Workflow was started' });
+			if (this.startAnswer === 'later') {
+				this.heldAnswers.push(answer);
+				return { status: 0, body: '', items };
+			}
+			answer(this.startAnswer);
+			return { status: res.statusCode, body: sent ?? '', items };
 		}
 		return {
 			status: 200,
 			body: JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }),
 			items: undefined,
 		};
+	}
+
+	/** n8n answers the deliveries held by `startAnswer: 'later'` (status 0 in their Answer). */
+	answerHeld(status = 200): void {
+		for (const answer of this.heldAnswers.splice(0)) answer(status);
 	}
 
 	/** The requests that started the workflow, in order. */

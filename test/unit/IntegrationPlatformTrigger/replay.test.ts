@@ -84,3 +84,21 @@ test('clear(capacity) resizes the memory', () => {
 	expect(guard.claim('s', 'b', NOW, NOW, TOLERANCE)).toBe('new');
 	expect(guard.claim('s', 'c', NOW, NOW, TOLERANCE)).toBe('full');
 });
+
+test('a started message is acknowledged only by n8n 2xx answer; a refusal forgets it', () => {
+	const guard = new ReplayGuard();
+	let answer: 'pending' | 'acknowledged' | 'refused' = 'pending';
+	guard.claim('d', 'msg_1', NOW, NOW, TOLERANCE);
+	guard.awaitAnswer('d', 'msg_1', () => answer);
+	guard.answered('d', 'msg_1'); // not known yet: nothing changes
+	expect(guard.claim('d', 'msg_1', NOW + 5, NOW + 5, TOLERANCE)).toBe('inProgress');
+	answer = 'acknowledged';
+	expect(guard.claim('d', 'msg_1', NOW + 6, NOW + 6, TOLERANCE)).toBe('redelivery');
+
+	guard.claim('d', 'msg_2', NOW, NOW, TOLERANCE);
+	guard.awaitAnswer('d', 'msg_2', () => 'refused');
+	guard.answered('d', 'msg_2');
+	expect(guard.size).toBe(1);
+	// Even with the first attempt's own timestamp (the service retrying within the second).
+	expect(guard.claim('d', 'msg_2', NOW, NOW + 1, TOLERANCE)).toBe('new');
+});
