@@ -5,9 +5,9 @@ import { STATE_KEY } from './pollOperations';
 
 /*
  * The hand-off of a poll's entries to n8n, and what is left when main dies during it
- * (docs/triggers.md, "When n8n's processes die"). With n8n's default scheduler, n8n saves a
- * poll's static data when the poll emits and only then creates the execution; main killed in
- * between (measured: up to about 40 ms) leaves the cursor past entries that no execution holds.
+ * (docs/triggers.md, "When main dies"). With n8n's default scheduler, n8n saves a poll's static
+ * data when the poll emits and only then creates the execution; main killed in between (measured:
+ * 5 to 60 ms) leaves the cursor past entries that no execution holds.
  * The node cannot see n8n's executions, so it cannot tell a hand-off that completed from one
  * that did not; it knows only whether the process that made it is still the one polling. So an
  * emitting poll records the state it started from and which process emitted; a later poll in the

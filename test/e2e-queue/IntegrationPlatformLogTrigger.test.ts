@@ -11,7 +11,7 @@
  * workers included). n8n's minimum poll interval is a minute, so its own scheduled polls may run
  * in between too; they must not change the outcome. Every entry written after activation must be
  * emitted once; a restart of main emits the last batch before it again, marked `redelivered`
- * (docs/triggers.md, "When n8n's processes die"), and nothing else comes out twice.
+ * (docs/triggers.md, "When main dies"), and nothing else comes out twice.
  */
 import { CURSOR_VERSION } from '../../nodes/IntegrationPlatformLogTrigger/logCursor';
 import { readExample, type N8nClient } from '../harness/e2eContext';

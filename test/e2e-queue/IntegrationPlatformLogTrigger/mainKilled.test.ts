@@ -1,5 +1,5 @@
 /**
- * Queue mode, log trigger, main killed (docs/triggers.md, "When n8n's processes die"): main is
+ * Queue mode, log trigger, main killed (docs/triggers.md, "When main dies"): main is
  * SIGKILLed the moment PostgreSQL logs the poll's static-data write (n8n saves it before it creates
  * the execution), and in the middle of a poll; entries keep arriving while main is down. Watching operation IDs and watching a whole
  * installation (new operations appear during the run). Every entry written after activation must

@@ -1,6 +1,6 @@
 /**
  * The hand-off of a poll's entries to n8n when main dies (nodes/IntegrationPlatformLogTrigger/
- * handOff.ts; docs/triggers.md, "When n8n's processes die"), through the real poll() against the
+ * handOff.ts; docs/triggers.md, "When main dies"), through the real poll() against the
  * simulator, in both scopes. A crash "after the save" is the window measured in a real n8n: the
  * poll's static data is persisted, but its items never reach an execution. The restarted main is
  * a new process (the node loaded again in a fresh module registry).
