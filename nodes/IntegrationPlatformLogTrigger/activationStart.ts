@@ -29,8 +29,9 @@ export function startFromActivation(
 	const global = context.getWorkflowStaticData('global');
 	const key = `${NOTE_PREFIX}${context.getNode().id}`;
 	const noted = global[key];
-	// a user's activation starts afresh; a start-up or a scheduled poll continues the noted one
-	if (typeof noted !== 'number' || noted > now || context.getActivationMode() === 'activate') {
+	// Noted once, like the state the default scheduler saves after the first activation poll: a
+	// later activation goes on from it, as it would go on from that state.
+	if (typeof noted !== 'number' || noted > now) {
 		global[key] = now;
 		return; // this poll starts from now, as any first poll does
 	}

@@ -569,6 +569,15 @@ describe("restarts and n8n's persistence (see the node's comment and test/harnes
 		},
 	);
 
+	test('durable cursors: deactivated and activated again before any scheduled poll, the trigger goes on from its first activation', async () => {
+		const r = runner(sim, {}, { persistence: 'durableCursors' });
+		await r.poll(); // the first activation poll: not committed, the noted start is
+		sim.appendLog(OP, { message: { msg: 'while active' } });
+		r.reactivate();
+		sim.appendLog(OP, { message: { msg: 'after activating again' } });
+		expect(msgs((await r.poll()).items)).toEqual(['while active', 'after activating again']);
+	});
+
 	test('the same with "emit existing": nothing is skipped under durable cursors', async () => {
 		const r = runner(sim, { options: { emitExisting: true } }, { persistence: 'durableCursors' });
 		expect((await r.poll()).items).toHaveLength(12);
