@@ -33,6 +33,7 @@ export const claimedDomainOperations: OperationDefinition[] = [
 		path: '/claimed-domains',
 		requires: 'bearerToken',
 		body: { domain: '{domain}', parentId: '{parentId}', parentType: '{parentType}' },
+		outputShape: 'claimed',
 		output: [
 			resultItem((values) => ({
 				claimed: true,
@@ -52,6 +53,7 @@ export const claimedDomainOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/orgs/{orgId}/claimed-domains',
 		requires: 'bearerToken',
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 ];

@@ -30,6 +30,7 @@ export const connectionOperations: OperationDefinition[] = [
 		method: 'POST',
 		path: '/projects/{project}/connections:generate',
 		preSend: [buildConnectionBody],
+		outputShape: 'hiddenProviderSecrets',
 		output: [hideProviderSecrets],
 	},
 	// DELETE /projects/{projectIdOrName}/connections/{connectionId} — docs/api-notes.md, "Connections": 204.
@@ -41,6 +42,7 @@ export const connectionOperations: OperationDefinition[] = [
 			"Delete a consumer's connection and the provider credentials stored with it. Returns deleted: true and the connection ID.",
 		method: 'DELETE',
 		path: '/projects/{project}/connections/{connectionId}',
+		outputShape: { deleted: 'connectionId' },
 		output: [resultItem((values) => ({ deleted: true, connectionId: values.connectionId }))],
 	},
 	// GET /projects/{projectIdOrName}/connections/{connectionId} — docs/api-notes.md, "Connections".
@@ -52,6 +54,7 @@ export const connectionOperations: OperationDefinition[] = [
 			'Get a connection by ID. Returns its provider, group, consumer, auth scheme and status, without provider secrets.',
 		method: 'GET',
 		path: '/projects/{project}/connections/{connectionId}',
+		outputShape: 'hiddenProviderSecrets',
 		output: [hideProviderSecrets],
 	},
 	// GET /projects/{projectIdOrName}/connections — docs/api-notes.md, "Connections": a bare array,
@@ -65,6 +68,7 @@ export const connectionOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/connections',
 		preSend: [connectionFilters],
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 	// PATCH /projects/{projectIdOrName}/connections/{connectionId}:oauth-update — docs/api-notes.md,
@@ -77,6 +81,7 @@ export const connectionOperations: OperationDefinition[] = [
 			"Get the URL a consumer opens to renew an OAuth connection's access (e.g. after its refresh token was revoked). Returns the URL and the connection ID.",
 		method: 'PATCH',
 		path: '/projects/{project}/connections/{connectionId}:oauth-update',
+		outputShape: 'reauthorizationUrl',
 		textAnswer: 'url',
 		output: [
 			async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
@@ -96,6 +101,7 @@ export const connectionOperations: OperationDefinition[] = [
 		method: 'PATCH',
 		path: '/projects/{project}/connections/{connectionId}',
 		preSend: [buildConnectionUpdate],
+		outputShape: 'hiddenProviderSecrets',
 		output: [hideProviderSecrets],
 	},
 ];

@@ -213,6 +213,7 @@ export const destinationOperations: OperationDefinition[] = [
 			'Delete a destination and the topic routes that deliver to it. Returns deleted: true and the destination ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/destinations/{destinationId}',
+		outputShape: { deleted: 'destinationId' },
 		output: [resultItem((values) => ({ deleted: true, destinationId: values.destinationId }))],
 	},
 	{
@@ -234,6 +235,7 @@ export const destinationOperations: OperationDefinition[] = [
 			'List the destinations of a project. Returns one item per destination, without secrets (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/destinations',
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 	{

@@ -37,6 +37,7 @@ export const installationOperations: OperationDefinition[] = [
 			'Delete an installation (and its connection, when no other installation uses it). Returns deleted: true and the installation ID.',
 		method: 'DELETE',
 		path: installationPath,
+		outputShape: { deleted: 'installationId' },
 		output: [resultItem((values) => ({ deleted: true, installationId: values.installation }))],
 	},
 	// GET …/installations/{installationId} — docs/api-notes.md, "Installations".
@@ -69,6 +70,7 @@ export const installationOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/integrations/{integration}/installations',
 		preSend: [groupRefFilter],
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 	// GET /projects/{projectIdOrName}/installations — docs/api-notes.md, "Installations": every
@@ -82,6 +84,7 @@ export const installationOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/installations',
 		preSend: [groupRefFilter],
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 	// POST {read_url}/v1/…/installations/{installationId}:pause — docs/api-notes.md, "unpauseReads"
@@ -97,6 +100,7 @@ export const installationOperations: OperationDefinition[] = [
 		host: 'read',
 		requires: 'apiKey',
 		preSend: [buildUnpauseBody],
+		outputShape: { reads: 'paused' },
 		output: [readsResult('paused')],
 	},
 	// POST {read_url}/v1/…/installations/{installationId}:unpause — docs/api-notes.md, "unpauseReads": the read
@@ -112,6 +116,7 @@ export const installationOperations: OperationDefinition[] = [
 		host: 'read',
 		requires: 'apiKey',
 		preSend: [buildUnpauseBody],
+		outputShape: { reads: 'unpaused' },
 		output: [readsResult('unpaused')],
 	},
 	// PATCH …/integrations/{integrationId}/objects/{objectName}/config-content — docs/api-notes.md,

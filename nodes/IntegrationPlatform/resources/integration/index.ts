@@ -74,6 +74,7 @@ export const integrationOperations: OperationDefinition[] = [
 		preSend: [
 			jsonBodyParameter('content', 'Manifest Content (JSON)', ['latestRevision', 'content']),
 		],
+		outputShape: 'createdIntegration',
 		output: [returnCreatedIntegration],
 	},
 	// PUT /projects/{projectIdOrName}/integrations:batch — docs/api-notes.md, "Integrations and
@@ -88,6 +89,7 @@ export const integrationOperations: OperationDefinition[] = [
 		method: 'PUT',
 		path: '/projects/{project}/integrations:batch',
 		preSend: [buildSourceBody],
+		outputShape: 'listEntry',
 		output: [splitIntegrations],
 	},
 	// DELETE /projects/{projectIdOrName}/integrations/{integrationIdOrName} — docs/api-notes.md,
@@ -100,6 +102,7 @@ export const integrationOperations: OperationDefinition[] = [
 			'Delete an integration and all its installations. Returns deleted: true and the integration.',
 		method: 'DELETE',
 		path: '/projects/{project}/integrations/{integration}',
+		outputShape: { deleted: 'integration' },
 		output: [resultItem((values) => ({ deleted: true, integration: values.integration }))],
 	},
 	// GET /projects/{projectIdOrName}/integrations/{integrationIdOrName} — docs/api-notes.md,
@@ -121,6 +124,7 @@ export const integrationOperations: OperationDefinition[] = [
 			'List the integrations of a project. Returns one item per integration, each with its latest revision (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/integrations',
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 ];

@@ -41,6 +41,7 @@ export const inviteOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/orgs/{orgId}/invites',
 		requires: 'bearerToken',
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 	// DELETE /orgs/{orgId}/invites/{inviteId} — docs/api-notes.md, "deleteOrgInvite": bearer only; 204.
@@ -53,6 +54,7 @@ export const inviteOperations: OperationDefinition[] = [
 		method: 'DELETE',
 		path: '/orgs/{orgId}/invites/{inviteId}',
 		requires: 'bearerToken',
+		outputShape: 'revoked',
 		output: [
 			resultItem((values) => ({ revoked: true, orgId: values.orgId, inviteId: values.inviteId })),
 		],

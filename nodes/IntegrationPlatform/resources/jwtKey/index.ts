@@ -75,6 +75,7 @@ export const jwtKeyOperations: OperationDefinition[] = [
 			'Delete a JWT key for good; tokens it verified are refused from then on. Returns deleted: true and the key ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/jwt-keys/{jwtKey}',
+		outputShape: { deleted: 'jwtKeyId' },
 		output: [resultItem((values) => ({ deleted: true, jwtKeyId: values.jwtKey }))],
 	},
 	// GET /projects/{projectIdOrName}/jwt-keys/{keyId} — docs/api-notes.md, "JWT keys".
@@ -96,6 +97,7 @@ export const jwtKeyOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/jwt-keys',
 		preSend: [booleanOptionQuery('activeOnly', 'active', 'Active Keys Only')],
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 	// PATCH /projects/{projectIdOrName}/jwt-keys/{keyId} — 200 JWTKey; errors carry validationIssues.

@@ -56,6 +56,7 @@ export const notificationEventTopicRouteOperations: OperationDefinition[] = [
 			'Stop routing a notification event type to a topic. Returns deleted: true and the route ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/notification-event-topic-routes/{route}',
+		outputShape: { deleted: 'routeId' },
 		output: [resultItem((values) => ({ deleted: true, routeId: values.route }))],
 	},
 	// GET /projects/{projectIdOrName}/notification-event-topic-routes — a bare array; optional filters.
@@ -68,6 +69,7 @@ export const notificationEventTopicRouteOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/notification-event-topic-routes',
 		preSend: [listFilters],
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 ];

@@ -20,6 +20,7 @@ export const organizationOperations: OperationDefinition[] = [
 		path: '/orgs/{orgId}/memberships',
 		requires: 'bearerToken',
 		body: { builderId: '{builderId}' },
+		outputShape: 'memberAdded',
 		output: [
 			resultItem((values) => ({ added: true, orgId: values.orgId, builderId: values.builderId })),
 		],
@@ -66,6 +67,7 @@ export const organizationOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/orgs/{orgId}/builders',
 		requires: 'bearerToken',
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 	// PATCH /orgs/{orgId} — docs/api-notes.md, "updateOrg": bearer only (the spec says X-Api-Key); 200 Org.

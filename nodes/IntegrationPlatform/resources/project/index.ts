@@ -44,6 +44,7 @@ export const projectOperations: OperationDefinition[] = [
 			'List the projects the credential can access (an API key sees its own project). Returns one item per project: ID, name, app name and organization (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects',
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 	// PATCH /projects/{projectIdOrName} — docs/api-notes.md, "Projects": mask of appName and name.

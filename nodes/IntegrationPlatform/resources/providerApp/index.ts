@@ -76,6 +76,7 @@ export const providerAppOperations: OperationDefinition[] = [
 		description: 'Delete a provider app. Returns deleted: true and the provider app ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/provider-apps/{providerApp}',
+		outputShape: { deleted: 'providerAppId' },
 		output: [resultItem((values) => ({ deleted: true, providerAppId: values.providerApp }))],
 	},
 	// GET /projects/{projectIdOrName}/provider-apps — a bare array.
@@ -87,6 +88,7 @@ export const providerAppOperations: OperationDefinition[] = [
 			"List the project's provider apps. Returns one item per app, without client secrets (at most Limit of them unless Return All is on).",
 		method: 'GET',
 		path: '/projects/{project}/provider-apps',
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 	// PATCH /projects/{projectIdOrName}/provider-apps/{providerAppId} — mask of externalRef,

@@ -25,6 +25,7 @@ export const topicOperations: OperationDefinition[] = [
 		description: 'Delete a notification topic. Returns deleted: true and the topic ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/topics/{topic}',
+		outputShape: { deleted: 'topicId' },
 		output: [resultItem((values) => ({ deleted: true, topicId: values.topic }))],
 	},
 	// GET /projects/{projectIdOrName}/topics — a bare array.
@@ -36,6 +37,7 @@ export const topicOperations: OperationDefinition[] = [
 			'List the notification topics of a project. Returns one item per topic (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/topics',
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 	// PATCH /projects/{projectIdOrName}/topics/{topicId} — body { name } (no update mask); 200 Topic; 409 on a duplicate.

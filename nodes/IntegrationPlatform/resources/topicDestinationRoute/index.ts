@@ -42,6 +42,7 @@ export const topicDestinationRouteOperations: OperationDefinition[] = [
 			'Stop delivering the notifications of a topic to a destination. Returns deleted: true and the route ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/topic-destination-routes/{routeId}',
+		outputShape: { deleted: 'routeId' },
 		output: [resultItem((values) => ({ deleted: true, routeId: values.routeId }))],
 	},
 	// GET /projects/{projectIdOrName}/topic-destination-routes — a bare array; optional filters.
@@ -54,6 +55,7 @@ export const topicDestinationRouteOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/topic-destination-routes',
 		preSend: [listFilters],
+		outputShape: 'listEntry',
 		output: [listEntries],
 	},
 ];
