@@ -1,11 +1,11 @@
-import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { byConsumerRef, byGroupRef, byName, listLocator } from '../../../common/locator';
 import { connectionField, fromVersion2, inVersion1, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { listEntries, resultItem } from '../../routing/results';
-import { pathValues } from '../../routing/templates';
 import {
+	addConnectionId,
 	buildConnectionBody,
 	buildConnectionUpdate,
 	connectionFilters,
@@ -83,12 +83,7 @@ export const connectionOperations: OperationDefinition[] = [
 		path: '/projects/{project}/connections/{connectionId}:oauth-update',
 		outputShape: 'reauthorizationUrl',
 		textAnswer: 'url',
-		output: [
-			async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-				const { connectionId } = pathValues(this);
-				return items.map(({ json }) => ({ json: { ...json, connectionId } }));
-			},
-		],
+		output: [addConnectionId],
 	},
 	// PATCH /projects/{projectIdOrName}/connections/{connectionId} — docs/api-notes.md, "Connections":
 	// `{ updateMask, connection }`; the mask is built from the fields given.
