@@ -8,7 +8,8 @@ import type {
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { deletedOutput } from '../outputs';
+import { listEntries } from '../../routing/results';
 import { booleanOptionQuery, maskedUpdate, textList } from '../../routing/updateMask';
 
 const resource = 'apiKey';
@@ -79,8 +80,7 @@ export const apiKeyOperations: OperationDefinition[] = [
 			"Delete (revoke) one of the project's API keys. Returns deleted: true and the project.",
 		method: 'DELETE',
 		path: '/projects/{project}/api-keys/{apiKey}',
-		outputShape: { deleted: 'project' },
-		output: [resultItem((values) => ({ deleted: true, project: values.project }))],
+		...deletedOutput('project', 'project'),
 	},
 	// GET /projects/{projectIdOrName}/api-keys/{apiKey} — docs/api-notes.md, "API keys".
 	{

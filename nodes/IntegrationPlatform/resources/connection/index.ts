@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { byConsumerRef, byGroupRef, byName, listLocator } from '../../../common/locator';
 import { connectionField, fromVersion2, inVersion1, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { deletedOutput, listOutput } from '../outputs';
 import {
 	addConnectionId,
 	buildConnectionBody,
@@ -42,8 +42,7 @@ export const connectionOperations: OperationDefinition[] = [
 			"Delete a consumer's connection and the provider credentials stored with it. Returns deleted: true and the connection ID.",
 		method: 'DELETE',
 		path: '/projects/{project}/connections/{connectionId}',
-		outputShape: { deleted: 'connectionId' },
-		output: [resultItem((values) => ({ deleted: true, connectionId: values.connectionId }))],
+		...deletedOutput('connectionId', 'connectionId'),
 	},
 	// GET /projects/{projectIdOrName}/connections/{connectionId} — docs/api-notes.md, "Connections".
 	{
@@ -68,8 +67,7 @@ export const connectionOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/connections',
 		preSend: [connectionFilters],
-		outputShape: 'listEntry',
-		output: [listEntries],
+		...listOutput,
 	},
 	// PATCH /projects/{projectIdOrName}/connections/{connectionId}:oauth-update — docs/api-notes.md,
 	// "Connections": 200 text/plain, the URL the consumer opens to grant access again.

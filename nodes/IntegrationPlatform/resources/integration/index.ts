@@ -11,7 +11,7 @@ import { jsonBodyParameter } from '../../routing/parameters';
 import { checkPathSegment, encodePathSegment } from '../../../common/paths';
 import { pathValues } from '../../routing/templates';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { deletedOutput, listOutput } from '../outputs';
 import { lookupRequest } from '../../routing/requestPolicy';
 import { buildSourceBody, sourceFields } from '../revision/source';
 
@@ -102,8 +102,7 @@ export const integrationOperations: OperationDefinition[] = [
 			'Delete an integration and all its installations. Returns deleted: true and the integration.',
 		method: 'DELETE',
 		path: '/projects/{project}/integrations/{integration}',
-		outputShape: { deleted: 'integration' },
-		output: [resultItem((values) => ({ deleted: true, integration: values.integration }))],
+		...deletedOutput('integration', 'integration'),
 	},
 	// GET /projects/{projectIdOrName}/integrations/{integrationIdOrName} — docs/api-notes.md,
 	// "Integrations and revisions": by ID or name.
@@ -124,8 +123,7 @@ export const integrationOperations: OperationDefinition[] = [
 			'List the integrations of a project. Returns one item per integration, each with its latest revision (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/integrations',
-		outputShape: 'listEntry',
-		output: [listEntries],
+		...listOutput,
 	},
 ];
 
