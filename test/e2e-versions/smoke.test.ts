@@ -87,11 +87,27 @@ test('n8n runs the version asked for', async () => {
 	if (expected) expect(info.version).toBe(expected);
 });
 
-describe('the package loads', () => {
-	let resources: string[];
+/** The package's nodes as n8n loaded them. */
+async function packageNodes(): Promise<Array<Record<string, any>>> {
+	return (await typeFile('nodes')).filter((n) => n.name.startsWith(`${PACKAGE}.`));
+}
 
+/** The resources n8n shows in the action node's Resource selector. */
+async function loadedResources(): Promise<string[]> {
+	const action = (await packageNodes()).find((n) => n.name === `${PACKAGE}.integrationPlatform`);
+	expect(action).toBeDefined();
+	const resource = (action!.properties as Array<Record<string, any>>).find(
+		(p) => p.name === 'resource',
+	)!;
+	// n8n adds its own "Custom API Call" (__CUSTOM_API_CALL__) to a node with credentials.
+	return (resource.options as Array<{ value: string }>)
+		.map((o) => o.value)
+		.filter((value) => value !== '__CUSTOM_API_CALL__');
+}
+
+describe('the package loads', () => {
 	test('its three nodes and the action node as a tool', async () => {
-		const nodes = (await typeFile('nodes')).filter((n) => n.name.startsWith(`${PACKAGE}.`));
+		const nodes = await packageNodes();
 		expect(nodes.map((n) => n.name).sort()).toEqual(
 			[
 				'integrationPlatform',
@@ -100,15 +116,7 @@ describe('the package loads', () => {
 				'integrationPlatformTrigger',
 			].map((name) => `${PACKAGE}.${name}`),
 		);
-		const action = nodes.find((n) => n.name === `${PACKAGE}.integrationPlatform`)!;
-		const resource = (action.properties as Array<Record<string, any>>).find(
-			(p) => p.name === 'resource',
-		)!;
-		// n8n adds its own "Custom API Call" (__CUSTOM_API_CALL__) to a node with credentials.
-		resources = (resource.options as Array<{ value: string }>)
-			.map((o) => o.value)
-			.filter((value) => value !== '__CUSTOM_API_CALL__');
-		expect(resources.length).toBeGreaterThan(0);
+		expect((await loadedResources()).length).toBeGreaterThan(0);
 	});
 
 	test('its three credentials', async () => {
@@ -122,7 +130,10 @@ describe('the package loads', () => {
 		);
 	});
 
-	test('one example is chosen for each resource n8n shows, and each has its expectation', () => {
+	test('one example is chosen for each resource n8n shows, and each has its expectation', async () => {
+		// Read here, not left over from the test above: this test runs alone too (jest -t).
+		const resources = await loadedResources();
+		expect(resources.length).toBeGreaterThan(0);
 		expect(Object.keys(EXAMPLE_PER_RESOURCE).sort()).toEqual([...resources].sort());
 		for (const [resource, example] of Object.entries(EXAMPLE_PER_RESOURCE)) {
 			const node = readExample(`${example}.json`).nodes.find((n: { type: string }) =>

@@ -3,7 +3,7 @@
  * engine does not send: the editor's list search, loadOptions and resource mapper, through n8n's
  * own endpoints, with either credential restricted to another domain. Nothing reaches the
  * simulator and n8n answers with the refusal, naming the host and the allowed domains. Every
- * surface, in n8n-core's contexts, is test/engine/common/allowedDomains.test.ts.
+ * surface, in n8n-core's contexts, is test/engine/common/domains.test.ts.
  */
 import * as fs from 'node:fs';
 

@@ -129,7 +129,7 @@ export async function api(
 	return { status: res.status, body: parsed, headers: Object.fromEntries(res.headers.entries()) };
 }
 
-/** What registration.ts needs, over HTTP to the simulator; errors carry `httpCode` like NodeApiError. */
+/** What registration/ needs, over HTTP to the simulator; errors carry `httpCode` like NodeApiError. */
 export function registrationApi(sim: Sim): RegistrationApi {
 	return {
 		send: async (method, path, options = {}) => {

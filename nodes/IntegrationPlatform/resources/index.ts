@@ -32,7 +32,8 @@ import {
 	topicDestinationRouteOperations,
 } from './topicDestinationRoute';
 
-const definitions: ResourceDefinition[] = [
+/** The resources as written (the output-schema generator reads each operation's `outputShape` here). */
+export const RESOURCE_DEFINITIONS: ResourceDefinition[] = [
 	{
 		displayName: 'API Key',
 		value: 'apiKey',
@@ -242,6 +243,6 @@ const definitions: ResourceDefinition[] = [
 ];
 
 /** Every resource of the node, in the order the resource selector lists them (alphabetical). */
-export const RESOURCES: ResourceDescription[] = definitions.map((resource) =>
+export const RESOURCES: ResourceDescription[] = RESOURCE_DEFINITIONS.map((resource) =>
 	defineResource(resource, sharedFields),
 );

@@ -24,6 +24,7 @@ import { customAsRouting } from './customAsRouting';
 import type { CustomOperation, InCodeHost } from '../inCode/customContext';
 import { customOperation } from '../inCode/customOperation';
 import { issueLabeler } from './issueFields';
+import type { OutputShape } from './outputShape';
 import { checkListLimit } from './parameters';
 import { wrongCredentialError } from './wrongCredential';
 import { placeholderFields, placeholderNames, resolveRequest, secretPathValues } from './templates';
@@ -88,6 +89,8 @@ export interface OperationDefinition {
 	 * the item's property of this name.
 	 */
 	textAnswer?: string;
+	/** What one output item is, for the output schemas (outputShape.ts). */
+	outputShape?: OutputShape;
 }
 
 function requireCredential(
@@ -116,7 +119,7 @@ function requireCredential(
  * `labelOf` names the operation's fields behind the inputs the service names (issueFields.ts).
  */
 export function throwOnProblem(labelOf?: (context: object) => FieldLabeler): PostReceiveAction {
-	// Named: stack traces and scripts/generate-output-schemas.mjs read the step by its name.
+	// Named, for stack traces.
 	return async function throwOnProblem(
 		this: IExecuteSingleFunctions,
 		items: INodeExecutionData[],

@@ -2,7 +2,7 @@
  * Registers the trigger on the service and removes it again. No n8n imports: requests go through
  * the `RegistrationApi` the node passes in (apiRequest of nodes/common/api.ts), so the logic is
  * tested directly against the simulator (test/unit/IntegrationPlatformTrigger/registration.test.ts
- * and registrationOwnership.test.ts).
+ * and registration.ownership.test.ts).
  *
  * What a registration is (docs/api-notes.md, "Delivered messages" and "Topics and routes"):
  * - a webhook destination named `destinationName` whose URL is this node's webhook URL. Data

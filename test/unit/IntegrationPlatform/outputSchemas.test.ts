@@ -19,6 +19,7 @@ import {
 	SCHEMA_DIR,
 	schemaFile,
 } from '../../harness/outputSchemas';
+import { RESOURCE_DEFINITIONS } from '../../../nodes/IntegrationPlatform/resources';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const SCRIPT = path.join(ROOT, 'scripts', 'generate-output-schemas.mjs');
@@ -83,3 +84,17 @@ describe.each([...expectedFiles.map((file) => path.join(SCHEMA_DIR, file)), ...t
 		});
 	},
 );
+
+test('every operation that makes its own items declares their shape with its definition', () => {
+	// The generator writes a schema from the declared shape; an operation whose output steps, text
+	// answer or code make items the JSON answer does not describe must name what they make.
+	const undeclared = RESOURCE_DEFINITIONS.flatMap((resource) =>
+		resource.operations
+			.filter((op) => (op.output?.length || op.textAnswer || op.custom) && !op.outputShape)
+			.map((op) => `${resource.value}/${op.value}`),
+	);
+	expect(undeclared).toEqual([]);
+	// A definition list read wrongly would make the first list empty (50 declare a shape today).
+	const declared = RESOURCE_DEFINITIONS.flatMap((r) => r.operations.filter((op) => op.outputShape));
+	expect(declared.length).toBeGreaterThanOrEqual(45);
+});

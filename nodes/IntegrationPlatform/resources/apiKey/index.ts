@@ -8,7 +8,8 @@ import type {
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { deletedOutput } from '../outputs';
+import { listEntries } from '../../routing/results';
 import { booleanOptionQuery, maskedUpdate, textList } from '../../routing/updateMask';
 
 const resource = 'apiKey';
@@ -79,7 +80,7 @@ export const apiKeyOperations: OperationDefinition[] = [
 			"Delete (revoke) one of the project's API keys. Returns deleted: true and the project.",
 		method: 'DELETE',
 		path: '/projects/{project}/api-keys/{apiKey}',
-		output: [resultItem((values) => ({ deleted: true, project: values.project }))],
+		...deletedOutput('project', 'project'),
 	},
 	// GET /projects/{projectIdOrName}/api-keys/{apiKey} — docs/api-notes.md, "API keys".
 	{
@@ -90,6 +91,7 @@ export const apiKeyOperations: OperationDefinition[] = [
 			"Get the label, scopes and state of an API key. Returns them with the key's last four characters, never the key itself.",
 		method: 'GET',
 		path: '/projects/{project}/api-keys/{apiKey}',
+		outputShape: 'hiddenKey',
 		output: [hideKeys],
 	},
 	// GET /projects/{projectIdOrName}/api-keys — docs/api-notes.md, "API keys": a bare array; `?active=`.
@@ -102,6 +104,7 @@ export const apiKeyOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/api-keys',
 		preSend: [booleanOptionQuery('activeOnly', 'active', 'Active Keys Only')],
+		outputShape: 'hiddenKeyEntry',
 		output: [listEntries, hideKeys],
 	},
 	// PATCH /projects/{projectIdOrName}/api-keys/{apiKey} — docs/api-notes.md, "API keys": mask of
@@ -121,6 +124,7 @@ export const apiKeyOperations: OperationDefinition[] = [
 				{ option: 'scopes', label: 'Scopes', mask: 'scopes', convert: textList },
 			]),
 		],
+		outputShape: 'hiddenKey',
 		output: [hideKeys],
 	},
 ];

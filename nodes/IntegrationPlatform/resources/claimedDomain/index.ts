@@ -2,7 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { listOutput } from '../outputs';
+import { resultItem } from '../../routing/results';
 
 const resource = 'claimedDomain';
 const showForClaim = { show: { resource: [resource], operation: ['claim'] } };
@@ -33,6 +34,7 @@ export const claimedDomainOperations: OperationDefinition[] = [
 		path: '/claimed-domains',
 		requires: 'bearerToken',
 		body: { domain: '{domain}', parentId: '{parentId}', parentType: '{parentType}' },
+		outputShape: 'claimed',
 		output: [
 			resultItem((values) => ({
 				claimed: true,
@@ -52,7 +54,7 @@ export const claimedDomainOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/orgs/{orgId}/claimed-domains',
 		requires: 'bearerToken',
-		output: [listEntries],
+		...listOutput,
 	},
 ];
 

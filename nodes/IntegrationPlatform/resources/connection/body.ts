@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { checkDateTime } from '../../../common/timestamps';
 import { parseJsonParameter, requiredParameter } from '../../routing/parameters';
+import { pathValues } from '../../routing/templates';
 
 /** OAuth scopes from text (commas or spaces) or a list of text; undefined for anything else. */
 function scopeList(text: unknown): string[] | undefined {
@@ -248,4 +249,13 @@ export async function buildConnectionUpdate(
 	}
 	requestOptions.body = { updateMask, connection };
 	return requestOptions;
+}
+
+/** Get Reauthorization URL's item: the URL, and the connection it renews. */
+export async function addConnectionId(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const { connectionId } = pathValues(this);
+	return items.map(({ json }) => ({ json: { ...json, connectionId } }));
 }

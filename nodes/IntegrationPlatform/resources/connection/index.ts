@@ -1,11 +1,11 @@
-import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { byConsumerRef, byGroupRef, byName, listLocator } from '../../../common/locator';
 import { connectionField, fromVersion2, inVersion1, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
-import { pathValues } from '../../routing/templates';
+import { deletedOutput, listOutput } from '../outputs';
 import {
+	addConnectionId,
 	buildConnectionBody,
 	buildConnectionUpdate,
 	connectionFilters,
@@ -30,6 +30,7 @@ export const connectionOperations: OperationDefinition[] = [
 		method: 'POST',
 		path: '/projects/{project}/connections:generate',
 		preSend: [buildConnectionBody],
+		outputShape: 'hiddenProviderSecrets',
 		output: [hideProviderSecrets],
 	},
 	// DELETE /projects/{projectIdOrName}/connections/{connectionId} — docs/api-notes.md, "Connections": 204.
@@ -41,7 +42,7 @@ export const connectionOperations: OperationDefinition[] = [
 			"Delete a consumer's connection and the provider credentials stored with it. Returns deleted: true and the connection ID.",
 		method: 'DELETE',
 		path: '/projects/{project}/connections/{connectionId}',
-		output: [resultItem((values) => ({ deleted: true, connectionId: values.connectionId }))],
+		...deletedOutput('connectionId', 'connectionId'),
 	},
 	// GET /projects/{projectIdOrName}/connections/{connectionId} — docs/api-notes.md, "Connections".
 	{
@@ -52,6 +53,7 @@ export const connectionOperations: OperationDefinition[] = [
 			'Get a connection by ID. Returns its provider, group, consumer, auth scheme and status, without provider secrets.',
 		method: 'GET',
 		path: '/projects/{project}/connections/{connectionId}',
+		outputShape: 'hiddenProviderSecrets',
 		output: [hideProviderSecrets],
 	},
 	// GET /projects/{projectIdOrName}/connections — docs/api-notes.md, "Connections": a bare array,
@@ -65,7 +67,7 @@ export const connectionOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/connections',
 		preSend: [connectionFilters],
-		output: [listEntries],
+		...listOutput,
 	},
 	// PATCH /projects/{projectIdOrName}/connections/{connectionId}:oauth-update — docs/api-notes.md,
 	// "Connections": 200 text/plain, the URL the consumer opens to grant access again.
@@ -77,13 +79,9 @@ export const connectionOperations: OperationDefinition[] = [
 			"Get the URL a consumer opens to renew an OAuth connection's access (e.g. after its refresh token was revoked). Returns the URL and the connection ID.",
 		method: 'PATCH',
 		path: '/projects/{project}/connections/{connectionId}:oauth-update',
+		outputShape: 'reauthorizationUrl',
 		textAnswer: 'url',
-		output: [
-			async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-				const { connectionId } = pathValues(this);
-				return items.map(({ json }) => ({ json: { ...json, connectionId } }));
-			},
-		],
+		output: [addConnectionId],
 	},
 	// PATCH /projects/{projectIdOrName}/connections/{connectionId} — docs/api-notes.md, "Connections":
 	// `{ updateMask, connection }`; the mask is built from the fields given.
@@ -96,6 +94,7 @@ export const connectionOperations: OperationDefinition[] = [
 		method: 'PATCH',
 		path: '/projects/{project}/connections/{connectionId}',
 		preSend: [buildConnectionUpdate],
+		outputShape: 'hiddenProviderSecrets',
 		output: [hideProviderSecrets],
 	},
 ];

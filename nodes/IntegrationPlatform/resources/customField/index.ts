@@ -24,6 +24,7 @@ export const customFieldOperations: OperationDefinition[] = [
 		method: 'PUT',
 		path: '/projects/{project}/providers/{provider}/object-metadata',
 		preSend: [buildUpsertBody],
+		outputShape: 'fieldResults',
 		output: [splitFieldResults],
 	},
 	// PUT /projects/{projectIdOrName}/integrations/{integrationId}/object-metadata —
@@ -38,6 +39,7 @@ export const customFieldOperations: OperationDefinition[] = [
 		method: 'PUT',
 		path: '/projects/{project}/integrations/{integration}/object-metadata',
 		preSend: [buildUpsertBody],
+		outputShape: 'fieldResults',
 		output: [splitFieldResults],
 	},
 	// GET /projects/{projectIdOrName}/providers/{provider}/objects/{objectName}/metadata?groupRef= —
@@ -51,6 +53,7 @@ export const customFieldOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/providers/{provider}/objects/{objectName}/metadata',
 		qs: { groupRef: '{groupRef}' },
+		outputShape: 'customFields',
 		output: [customFieldsOf],
 	},
 ];

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { deletedOutput, listOutput } from '../outputs';
 import { parseJsonParameter } from '../../routing/parameters';
 import { addSecretValue } from '../../routing/templates';
 import { byId, listLocator } from '../../../common/locator';
@@ -213,7 +213,7 @@ export const destinationOperations: OperationDefinition[] = [
 			'Delete a destination and the topic routes that deliver to it. Returns deleted: true and the destination ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/destinations/{destinationId}',
-		output: [resultItem((values) => ({ deleted: true, destinationId: values.destinationId }))],
+		...deletedOutput('destinationId', 'destinationId'),
 	},
 	{
 		name: 'Get',
@@ -234,7 +234,7 @@ export const destinationOperations: OperationDefinition[] = [
 			'List the destinations of a project. Returns one item per destination, without secrets (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/destinations',
-		output: [listEntries],
+		...listOutput,
 	},
 	{
 		name: 'Rotate Signing Secret',

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { byGroupRef, byId, listLocator } from '../../../common/locator';
 import { fromVersion2, inVersion1, objectLocator, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { deletedOutput, listOutput } from '../outputs';
 import { buildConfigChanges, buildCreateBody, buildUpdateBody, groupRefFilter } from './body';
 import { buildUnpauseBody, readsResult } from './reads';
 
@@ -37,7 +37,7 @@ export const installationOperations: OperationDefinition[] = [
 			'Delete an installation (and its connection, when no other installation uses it). Returns deleted: true and the installation ID.',
 		method: 'DELETE',
 		path: installationPath,
-		output: [resultItem((values) => ({ deleted: true, installationId: values.installation }))],
+		...deletedOutput('installationId', 'installation'),
 	},
 	// GET …/installations/{installationId} — docs/api-notes.md, "Installations".
 	{
@@ -69,7 +69,7 @@ export const installationOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/integrations/{integration}/installations',
 		preSend: [groupRefFilter],
-		output: [listEntries],
+		...listOutput,
 	},
 	// GET /projects/{projectIdOrName}/installations — docs/api-notes.md, "Installations": every
 	// integration's installations, a bare array.
@@ -82,7 +82,7 @@ export const installationOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/installations',
 		preSend: [groupRefFilter],
-		output: [listEntries],
+		...listOutput,
 	},
 	// POST {read_url}/v1/…/installations/{installationId}:pause — docs/api-notes.md, "unpauseReads"
 	// and "Installations": the read host, X-Api-Key only; 204.
@@ -97,6 +97,7 @@ export const installationOperations: OperationDefinition[] = [
 		host: 'read',
 		requires: 'apiKey',
 		preSend: [buildUnpauseBody],
+		outputShape: { reads: 'paused' },
 		output: [readsResult('paused')],
 	},
 	// POST {read_url}/v1/…/installations/{installationId}:unpause — docs/api-notes.md, "unpauseReads": the read
@@ -112,6 +113,7 @@ export const installationOperations: OperationDefinition[] = [
 		host: 'read',
 		requires: 'apiKey',
 		preSend: [buildUnpauseBody],
+		outputShape: { reads: 'unpaused' },
 		output: [readsResult('unpaused')],
 	},
 	// PATCH …/integrations/{integrationId}/objects/{objectName}/config-content — docs/api-notes.md,

@@ -11,7 +11,7 @@ import { jsonBodyParameter } from '../../routing/parameters';
 import { checkPathSegment, encodePathSegment } from '../../../common/paths';
 import { pathValues } from '../../routing/templates';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { deletedOutput, listOutput } from '../outputs';
 import { lookupRequest } from '../../routing/requestPolicy';
 import { buildSourceBody, sourceFields } from '../revision/source';
 
@@ -74,6 +74,7 @@ export const integrationOperations: OperationDefinition[] = [
 		preSend: [
 			jsonBodyParameter('content', 'Manifest Content (JSON)', ['latestRevision', 'content']),
 		],
+		outputShape: 'createdIntegration',
 		output: [returnCreatedIntegration],
 	},
 	// PUT /projects/{projectIdOrName}/integrations:batch — docs/api-notes.md, "Integrations and
@@ -88,6 +89,7 @@ export const integrationOperations: OperationDefinition[] = [
 		method: 'PUT',
 		path: '/projects/{project}/integrations:batch',
 		preSend: [buildSourceBody],
+		outputShape: 'listEntry',
 		output: [splitIntegrations],
 	},
 	// DELETE /projects/{projectIdOrName}/integrations/{integrationIdOrName} — docs/api-notes.md,
@@ -100,7 +102,7 @@ export const integrationOperations: OperationDefinition[] = [
 			'Delete an integration and all its installations. Returns deleted: true and the integration.',
 		method: 'DELETE',
 		path: '/projects/{project}/integrations/{integration}',
-		output: [resultItem((values) => ({ deleted: true, integration: values.integration }))],
+		...deletedOutput('integration', 'integration'),
 	},
 	// GET /projects/{projectIdOrName}/integrations/{integrationIdOrName} — docs/api-notes.md,
 	// "Integrations and revisions": by ID or name.
@@ -121,7 +123,7 @@ export const integrationOperations: OperationDefinition[] = [
 			'List the integrations of a project. Returns one item per integration, each with its latest revision (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/integrations',
-		output: [listEntries],
+		...listOutput,
 	},
 ];
 

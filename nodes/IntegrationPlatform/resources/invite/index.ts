@@ -2,7 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { orgIdField, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { listOutput } from '../outputs';
+import { resultItem } from '../../routing/results';
 import { byId, listLocator } from '../../../common/locator';
 
 const resource = 'invite';
@@ -41,7 +42,7 @@ export const inviteOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/orgs/{orgId}/invites',
 		requires: 'bearerToken',
-		output: [listEntries],
+		...listOutput,
 	},
 	// DELETE /orgs/{orgId}/invites/{inviteId} — docs/api-notes.md, "deleteOrgInvite": bearer only; 204.
 	{
@@ -53,6 +54,7 @@ export const inviteOperations: OperationDefinition[] = [
 		method: 'DELETE',
 		path: '/orgs/{orgId}/invites/{inviteId}',
 		requires: 'bearerToken',
+		outputShape: 'revoked',
 		output: [
 			resultItem((values) => ({ revoked: true, orgId: values.orgId, inviteId: values.inviteId })),
 		],

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { deletedOutput, listOutput } from '../outputs';
 import { booleanOptionQuery } from '../../routing/updateMask';
 import { byId, listLocator } from '../../../common/locator';
 
@@ -75,7 +75,7 @@ export const jwtKeyOperations: OperationDefinition[] = [
 			'Delete a JWT key for good; tokens it verified are refused from then on. Returns deleted: true and the key ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/jwt-keys/{jwtKey}',
-		output: [resultItem((values) => ({ deleted: true, jwtKeyId: values.jwtKey }))],
+		...deletedOutput('jwtKeyId', 'jwtKey'),
 	},
 	// GET /projects/{projectIdOrName}/jwt-keys/{keyId} — docs/api-notes.md, "JWT keys".
 	{
@@ -96,7 +96,7 @@ export const jwtKeyOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/jwt-keys',
 		preSend: [booleanOptionQuery('activeOnly', 'active', 'Active Keys Only')],
-		output: [listEntries],
+		...listOutput,
 	},
 	// PATCH /projects/{projectIdOrName}/jwt-keys/{keyId} — 200 JWTKey; errors carry validationIssues.
 	{

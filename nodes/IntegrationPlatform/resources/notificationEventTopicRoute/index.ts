@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { deletedOutput, listOutput } from '../outputs';
 import { filterQuery, routeFilters, TOPIC_FILTER } from '../topicDestinationRoute/filters';
 import { byId, listLocator } from '../../../common/locator';
 
@@ -56,7 +56,7 @@ export const notificationEventTopicRouteOperations: OperationDefinition[] = [
 			'Stop routing a notification event type to a topic. Returns deleted: true and the route ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/notification-event-topic-routes/{route}',
-		output: [resultItem((values) => ({ deleted: true, routeId: values.route }))],
+		...deletedOutput('routeId', 'route'),
 	},
 	// GET /projects/{projectIdOrName}/notification-event-topic-routes — a bare array; optional filters.
 	{
@@ -68,7 +68,7 @@ export const notificationEventTopicRouteOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/notification-event-topic-routes',
 		preSend: [listFilters],
-		output: [listEntries],
+		...listOutput,
 	},
 ];
 

@@ -71,6 +71,7 @@ export const oauthOperations: OperationDefinition[] = [
 			consumerRef: '{consumerRef}',
 		},
 		preSend: [addOptionalFields],
+		outputShape: 'url',
 		textAnswer: 'url',
 	},
 ];

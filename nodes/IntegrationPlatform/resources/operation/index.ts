@@ -77,6 +77,7 @@ export const operationOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: listPath,
 		preSend: [firstPageSize],
+		outputShape: 'pagedResults',
 		output: [pagedEntries(listPath)],
 	},
 	// GET /projects/{projectIdOrName}/operations/{operationId}/logs — docs/api-notes.md, "listOperationLogs".
@@ -88,6 +89,7 @@ export const operationOperations: OperationDefinition[] = [
 			'Get the log entries of a read, write or subscribe operation, oldest first by default, optionally of some severities only. Returns one item per entry: timestamp, severity and message (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/operations/{operationId}/logs',
+		outputShape: 'listEntry',
 		output: [logEntries],
 	},
 ];

@@ -2,7 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { listOutput } from '../outputs';
+import { resultItem } from '../../routing/results';
 
 const resource = 'organization';
 const showFor = (operation: string[]) => ({ show: { resource: [resource], operation } });
@@ -20,6 +21,7 @@ export const organizationOperations: OperationDefinition[] = [
 		path: '/orgs/{orgId}/memberships',
 		requires: 'bearerToken',
 		body: { builderId: '{builderId}' },
+		outputShape: 'memberAdded',
 		output: [
 			resultItem((values) => ({ added: true, orgId: values.orgId, builderId: values.builderId })),
 		],
@@ -66,7 +68,7 @@ export const organizationOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/orgs/{orgId}/builders',
 		requires: 'bearerToken',
-		output: [listEntries],
+		...listOutput,
 	},
 	// PATCH /orgs/{orgId} — docs/api-notes.md, "updateOrg": bearer only (the spec says X-Api-Key); 200 Org.
 	{

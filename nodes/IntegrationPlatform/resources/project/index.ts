@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { projectLocator } from '../../../common/project';
 import { orgIdField, returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries } from '../../routing/results';
+import { listOutput } from '../outputs';
 import { booleanOptionQuery, maskedUpdate } from '../../routing/updateMask';
 
 const resource = 'project';
@@ -44,7 +44,7 @@ export const projectOperations: OperationDefinition[] = [
 			'List the projects the credential can access (an API key sees its own project). Returns one item per project: ID, name, app name and organization (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects',
-		output: [listEntries],
+		...listOutput,
 	},
 	// PATCH /projects/{projectIdOrName} — docs/api-notes.md, "Projects": mask of appName and name.
 	{

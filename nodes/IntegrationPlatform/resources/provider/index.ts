@@ -56,6 +56,7 @@ export const providerOperations: OperationDefinition[] = [
 			'List the SaaS providers the platform supports, with their capabilities. Returns one item per provider, sorted by name (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/providers',
+		outputShape: 'providerCatalog',
 		output: [catalogEntries],
 	},
 ];

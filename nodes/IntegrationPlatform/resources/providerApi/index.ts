@@ -19,6 +19,7 @@ export const providerApiOperations: OperationDefinition[] = [
 		path: '/{proxyPath}',
 		host: 'proxy',
 		requires: 'apiKey',
+		outputShape: 'providerAnswer',
 		custom: sendProviderRequest,
 	},
 ];

@@ -7,7 +7,7 @@ import type {
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { deletedOutput, listOutput } from '../outputs';
 import { parseJsonParameter } from '../../routing/parameters';
 import { addSecretValue } from '../../routing/templates';
 import { maskedUpdate, textList } from '../../routing/updateMask';
@@ -76,7 +76,7 @@ export const providerAppOperations: OperationDefinition[] = [
 		description: 'Delete a provider app. Returns deleted: true and the provider app ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/provider-apps/{providerApp}',
-		output: [resultItem((values) => ({ deleted: true, providerAppId: values.providerApp }))],
+		...deletedOutput('providerAppId', 'providerApp'),
 	},
 	// GET /projects/{projectIdOrName}/provider-apps — a bare array.
 	{
@@ -87,7 +87,7 @@ export const providerAppOperations: OperationDefinition[] = [
 			"List the project's provider apps. Returns one item per app, without client secrets (at most Limit of them unless Return All is on).",
 		method: 'GET',
 		path: '/projects/{project}/provider-apps',
-		output: [listEntries],
+		...listOutput,
 	},
 	// PATCH /projects/{projectIdOrName}/provider-apps/{providerAppId} — mask of externalRef,
 	// clientId, clientSecret, provider, scopes, metadata.

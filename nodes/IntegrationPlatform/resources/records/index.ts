@@ -93,6 +93,7 @@ export const recordsOperations: OperationDefinition[] = [
 		path: objectPath,
 		host: 'write',
 		requires: 'apiKey',
+		outputShape: 'writeResult',
 		custom: writeRecords,
 	},
 	// POST {read_url}/v1/…/objects/{objectName} — docs/api-notes.md, "Trigger read and deliver results": 201 { operationId }.
@@ -121,6 +122,7 @@ export const recordsOperations: OperationDefinition[] = [
 		host: 'read',
 		requires: 'apiKey',
 		body: { groupRef: '{groupRef}', pages: '{pages}' },
+		outputShape: 'resultsRequested',
 		output: [
 			resultItem((values) => ({
 				requested: true,
@@ -143,6 +145,7 @@ export const recordsOperations: OperationDefinition[] = [
 		qs: { groupRef: '{groupRef}' },
 		body: { objectName: '{object}' },
 		preSend: [buildSearchFilters],
+		outputShape: 'searchResults',
 		output: [searchResults],
 	},
 ];

@@ -60,7 +60,10 @@ const isObject = (value: unknown): value is IDataObject =>
 const ownField = (record: IDataObject, field: string): unknown =>
 	Object.prototype.hasOwnProperty.call(record, field) ? record[field] : undefined;
 
-/** The node runs as an AI tool: its type is the tool variant n8n generates (docs/n8n-notes.md). */
+/**
+ * The node runs as an AI tool: its type is the tool variant n8n generates (docs/n8n-notes.md,
+ * "The node as an AI tool").
+ */
 export const runsAsTool = (context: IExecuteFunctions) => context.getNode().type.endsWith('Tool');
 
 const RECORD_SOURCES: readonly RecordSource[] = ['input', 'json', 'mapper'];

@@ -74,6 +74,7 @@ export const revisionOperations: OperationDefinition[] = [
 		method: 'POST',
 		path: '/projects/{project}/integrations/{integration}/revisions',
 		preSend: [buildSourceBody],
+		outputShape: 'latestRevision',
 		output: [returnLatestRevision],
 	},
 	// GET …/integrations/{integrationId}/revisions/{revisionId}:hydrate?connectionId=

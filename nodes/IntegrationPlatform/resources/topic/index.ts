@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { deletedOutput, listOutput } from '../outputs';
 
 const resource = 'topic';
 
@@ -25,7 +25,7 @@ export const topicOperations: OperationDefinition[] = [
 		description: 'Delete a notification topic. Returns deleted: true and the topic ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/topics/{topic}',
-		output: [resultItem((values) => ({ deleted: true, topicId: values.topic }))],
+		...deletedOutput('topicId', 'topic'),
 	},
 	// GET /projects/{projectIdOrName}/topics — a bare array.
 	{
@@ -36,7 +36,7 @@ export const topicOperations: OperationDefinition[] = [
 			'List the notification topics of a project. Returns one item per topic (at most Limit of them unless Return All is on).',
 		method: 'GET',
 		path: '/projects/{project}/topics',
-		output: [listEntries],
+		...listOutput,
 	},
 	// PATCH /projects/{projectIdOrName}/topics/{topicId} — body { name } (no update mask); 200 Topic; 409 on a duplicate.
 	{

@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 
 import { returnAllAndLimit } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
-import { listEntries, resultItem } from '../../routing/results';
+import { deletedOutput, listOutput } from '../outputs';
 import { filterQuery, routeFilters, TOPIC_FILTER } from './filters';
 import { byId, listLocator } from '../../../common/locator';
 
@@ -42,7 +42,7 @@ export const topicDestinationRouteOperations: OperationDefinition[] = [
 			'Stop delivering the notifications of a topic to a destination. Returns deleted: true and the route ID.',
 		method: 'DELETE',
 		path: '/projects/{project}/topic-destination-routes/{routeId}',
-		output: [resultItem((values) => ({ deleted: true, routeId: values.routeId }))],
+		...deletedOutput('routeId', 'routeId'),
 	},
 	// GET /projects/{projectIdOrName}/topic-destination-routes — a bare array; optional filters.
 	{
@@ -54,7 +54,7 @@ export const topicDestinationRouteOperations: OperationDefinition[] = [
 		method: 'GET',
 		path: '/projects/{project}/topic-destination-routes',
 		preSend: [listFilters],
-		output: [listEntries],
+		...listOutput,
 	},
 ];
 

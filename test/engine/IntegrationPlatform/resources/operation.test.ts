@@ -169,10 +169,41 @@ describe('Operation → Get, Get Many', () => {
 
 	test('a failing later page fails the item with the problem document', async () => {
 		addOperations(1100);
-		sim.faults.add({ route: 'listOperations', skip: 1, status: 500, times: 1 });
+		// An ApiProblem as the API answers one (RFC 9457 fields and the API's own).
+		const problem = {
+			type: 'https://httpstatuses.com/500',
+			title: 'Internal Server Error',
+			status: 500,
+			detail: 'The operations store did not answer',
+			instance: `/v1/projects/${SEED.projectId}/operations`,
+			subsystem: 'api',
+			time: '2026-11-29T01:00:00Z',
+			requestId: 'req-second-page',
+			remedy: 'Try again in a minute',
+			retryable: true,
+		};
+		sim.faults.add({ route: 'listOperations', skip: 1, status: 500, body: problem, times: 1 });
 		const result = await run(sim, { ...list, returnAll: true });
 		expect(result.requests.map((r) => r.status)).toEqual([200, 500]);
-		expect(result.error?.message).toBeDefined();
+		const error = result.error as NonNullable<typeof result.error> & { errorResponse?: unknown };
+		expect(error.message).toBe(
+			'Internal Server Error: The operations store did not answer [HTTP 500, request req-second-page]',
+		);
+		expect(error.description).toBe(
+			[
+				'What to do: Try again in a minute',
+				'The service marks this error as retryable.',
+				'HTTP status 500, request ID req-second-page.',
+			].join('\n'),
+		);
+		expect(error.httpCode).toBe('500');
+		// The details panel holds the problem document's fields the node keeps.
+		expect(error.errorResponse).toEqual({
+			status: 500,
+			title: 'Internal Server Error',
+			detail: 'The operations store did not answer',
+			requestId: 'req-second-page',
+		});
 		expect(result.json).toEqual([]);
 	});
 
