@@ -18,7 +18,8 @@ const NULLABLE_STRING = { type: ['string', 'null'] };
 
 /**
  * One item of each trigger, written from what its output code builds: the log trigger's
- * (IntegrationPlatformLogTrigger/output.ts `toItem`, plus the installation when it watches one)
+ * (IntegrationPlatformLogTrigger/output.ts `toItem`, plus the installation when it watches one,
+ * and `redelivered` from handOff.ts)
  * starts from the API's log entry; the event trigger's (IntegrationPlatformTrigger/events.ts
  * `buildItems`) depends on the message, so its schema names what every item carries and leaves
  * the rest open.
@@ -41,6 +42,8 @@ const TRIGGER_SCHEMAS = {
 				projectId: STRING,
 				entryKey: STRING,
 				installationId: NULLABLE_STRING,
+				// only on the items of a poll that reads again what a killed main may have lost (handOff.ts)
+				redelivered: { type: 'boolean' },
 			},
 			['timestamp', 'severity', 'message', 'timestampIso', 'operationId', 'projectId', 'entryKey'],
 		);

@@ -17,6 +17,7 @@ import {
 	startSimulator,
 	type LogSimulator,
 } from '../../harness/logTriggerEngine';
+import { triggerSchemaErrors } from '../../harness/outputSchemas';
 
 let sim: LogSimulator;
 beforeAll(async () => {
@@ -72,6 +73,7 @@ describe.each(['operationIds', 'installation'] as const)('watching %s', (watch) 
 		const again = await poll(r);
 		expect(texts(again)).toEqual(['a1', 'a2', 'b1']);
 		expect(again.map((i) => i.redelivered)).toEqual([true, true, true]);
+		expect(triggerSchemaErrors('IntegrationPlatformLogTrigger', 2, again)).toEqual([]);
 		expect(again.map((i) => i.entryKey)).toEqual(
 			expect.arrayContaining(lost.map((i) => i.entryKey)),
 		);
