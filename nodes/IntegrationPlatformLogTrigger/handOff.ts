@@ -13,7 +13,8 @@ import { STATE_KEY } from './pollOperations';
  * emitting poll records the state it started from and which process emitted; a later poll in the
  * same process confirms the hand-off (that process lived on past it), and a poll in another
  * process (main restarted, or another main took over) goes back to that state and reads the
- * window again: the entries come out again, marked `redelivered`, rather than never.
+ * window again: the entries come out again, those the unconfirmed poll emitted marked
+ * `redelivered`, rather than never.
  */
 export const HAND_OFF_KEY = 'handOff';
 /** The parts of the static data a poll moves forward (the project ID is only a cache). */
@@ -22,18 +23,24 @@ const POLL_STATE_KEYS = [STATE_KEY, DISCOVERY_KEY] as const;
 /** This n8n process: a new value with every start of main (the module is loaded once per process). */
 export const THIS_PROCESS = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
+/** Entry keys kept with a hand-off, to mark exactly those when read again; past it, all are. */
+export const MAX_KEYS_KEPT = 500;
+
 interface HandOff {
 	/** the process that emitted */
 	by: string;
 	/** the poll state before that poll: JSON values by key (a missing key was absent) */
 	before: IDataObject;
+	/** the entry keys it emitted (absent when there were more than MAX_KEYS_KEPT) */
+	keys?: string[];
 }
 
 function readHandOff(value: unknown): HandOff | undefined {
 	if (typeof value !== 'object' || value === null) return undefined;
-	const { by, before } = value as Partial<HandOff>;
+	const { by, before, keys } = value as Partial<HandOff>;
 	if (typeof by !== 'string' || typeof before !== 'object' || before === null) return undefined;
-	return { by, before };
+	const keyList = Array.isArray(keys) ? keys.filter((k) => typeof k === 'string') : undefined;
+	return { by, before, ...(keyList ? { keys: keyList } : {}) };
 }
 
 function pollState(staticData: IDataObject): IDataObject {
@@ -53,7 +60,8 @@ function restore(staticData: IDataObject, state: IDataObject): void {
 
 /**
  * Runs one production poll so that an emission whose hand-off may not have reached an execution
- * is emitted again by the next poll of another process, marked `redelivered: true`.
+ * is emitted again by the next poll of another process, its entries marked `redelivered: true`
+ * (every entry of that poll when the emission held more than MAX_KEYS_KEPT).
  */
 export async function pollWithHandOff(
 	context: IPollFunctions,
@@ -73,9 +81,20 @@ export async function pollWithHandOff(
 		if (handOff !== undefined) delete staticData[HAND_OFF_KEY];
 		return null;
 	}
-	staticData[HAND_OFF_KEY] = { by: THIS_PROCESS, before };
+	const keys = result.flat().map((item) => String(item.json.entryKey));
+	staticData[HAND_OFF_KEY] = {
+		by: THIS_PROCESS,
+		before,
+		...(keys.length <= MAX_KEYS_KEPT ? { keys } : {}),
+	};
 	if (!redelivering) return result;
+	// what the unconfirmed poll emitted may have reached an execution: those entries are marked
+	const handedOff = handOff.keys ? new Set(handOff.keys) : undefined;
 	return result.map((items) =>
-		items.map((item) => ({ ...item, json: { ...item.json, redelivered: true } })),
+		items.map((item) =>
+			handedOff && !handedOff.has(String(item.json.entryKey))
+				? item
+				: { ...item, json: { ...item.json, redelivered: true } },
+		),
 	);
 }

@@ -17,6 +17,7 @@ import {
 	startSimulator,
 	type LogSimulator,
 } from '../../harness/logTriggerEngine';
+import { MAX_KEYS_KEPT } from '../../../nodes/IntegrationPlatformLogTrigger/handOff';
 import { triggerSchemaErrors } from '../../harness/outputSchemas';
 
 let sim: LogSimulator;
@@ -72,7 +73,8 @@ describe.each(['operationIds', 'installation'] as const)('watching %s', (watch) 
 		r.restart(freshLogTrigger());
 		const again = await poll(r);
 		expect(texts(again)).toEqual(['a1', 'a2', 'b1']);
-		expect(again.map((i) => i.redelivered)).toEqual([true, true, true]);
+		// what the lost poll handed off is marked; b1 was never emitted before
+		expect(again.map((i) => i.redelivered)).toEqual([true, true, undefined]);
 		expect(triggerSchemaErrors('IntegrationPlatformLogTrigger', 2, again)).toEqual([]);
 		expect(again.map((i) => i.entryKey)).toEqual(
 			expect.arrayContaining(lost.map((i) => i.entryKey)),
@@ -128,6 +130,21 @@ describe.each(['operationIds', 'installation'] as const)('watching %s', (watch) 
 		const third = await poll(r);
 		expect(texts(third)).toEqual(['a1', 'b1']);
 		expect(third.every((i) => i.redelivered === true)).toBe(true);
+	});
+
+	test(`a lost poll of more than ${MAX_KEYS_KEPT} entries: read again, every item is marked`, async () => {
+		const r = trigger(watch);
+		await poll(r);
+		const op = target(watch);
+		const many = Array.from({ length: MAX_KEYS_KEPT + 1 }, (_, i) => `m${i}`);
+		write(op, ...many);
+		expect(await poll(r)).toHaveLength(many.length); // lost
+		expect(r.staticData.handOff).not.toHaveProperty('keys');
+		write(op, 'after');
+		r.restart(freshLogTrigger());
+		const again = await poll(r);
+		expect(again).toHaveLength(many.length + 1);
+		expect(again.every((i) => i.redelivered === true)).toBe(true);
 	});
 
 	test('a failed poll while going back leaves the hand-off unconfirmed: the next poll still emits again', async () => {
