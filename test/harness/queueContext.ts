@@ -161,6 +161,8 @@ export async function allExecutions(
 	workflowId: string,
 	includeData = false,
 	beyond = 5,
+	/** the lowest id to ask for (a workflow created after others' executions has none below) */
+	fromId = 1,
 ): Promise<{ executions: any[]; hidden: string[] }> {
 	const executions = await n8n.executions(workflowId, includeData);
 	const listed = new Set(executions.map((e) => Number(e.id)));
@@ -169,7 +171,7 @@ export async function allExecutions(
 	const foreign = foreignExecutions.get(workflowId) ?? new Set<number>();
 	foreignExecutions.set(workflowId, foreign);
 	const high = Math.max(...listed) + beyond;
-	for (let id = 1; id <= high; id++) {
+	for (let id = fromId; id <= high; id++) {
 		if (listed.has(id) || foreign.has(id)) continue;
 		const found = await n8n
 			.api('GET', `/executions/${id}?includeData=${includeData}`)

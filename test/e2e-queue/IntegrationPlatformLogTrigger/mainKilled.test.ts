@@ -147,8 +147,15 @@ async function failures(workflowId: string): Promise<string> {
 }
 
 /** The trigger's output items of every finished execution, oldest first. */
+/** The newest execution's ID before the triggers ran: older ones belong to other test files. */
+let firstExecutionId = 0;
+async function newestExecutionId(): Promise<number> {
+	const page = (await n8n.api('GET', '/executions?limit=1')) as { data?: Array<{ id: string }> };
+	return Number(page.data?.[0]?.id ?? 0);
+}
+
 async function emittedItems(workflowId: string): Promise<Item[]> {
-	const { executions } = await allExecutions(n8n, workflowId, true);
+	const { executions } = await allExecutions(n8n, workflowId, true, 5, firstExecutionId + 1);
 	return executions
 		.filter((e) => e.mode === 'trigger' && e.stoppedAt)
 		.sort((a, b) => Number(a.id) - Number(b.id))
@@ -159,69 +166,95 @@ async function emittedItems(workflowId: string): Promise<Item[]> {
 		);
 }
 
-describe.each(['operation IDs', 'an installation'] as const)('watching %s', (scope) => {
-	const written = new Set<string>(); // message texts of the entries written after activation
-	const operations: string[] = [];
-	let workflowId: string;
-	let writer: NodeJS.Timeout | undefined;
-	let count = 0;
+type Scope = 'operation IDs' | 'an installation';
 
-	const writeOne = () => {
-		count++;
-		if (scope === 'an installation' && count % 15 === 0) operations.push(sim.addOperation().id);
-		const operationId = operations[count % operations.length];
-		const msg = `${scope} entry ${count}`;
-		sim.appendLog(operationId, { message: { msg } });
-		written.add(msg);
-	};
+/** One trigger: its workflow, the operations it watches and what was written to them. */
+interface Watched {
+	scope: Scope;
+	workflowId: string;
+	operations: string[];
+	written: Set<string>; // message texts of the entries written after activation
+}
+const watched: Watched[] = [];
+let writer: NodeJS.Timeout | undefined;
+let count = 0;
 
-	beforeAll(async () => {
-		for (let i = 0; i < 3; i++) operations.push(sim.addOperation().id);
+function writeOne() {
+	count++;
+	for (const w of watched) {
+		if (w.scope === 'an installation' && count % 15 === 0) w.operations.push(sim.addOperation().id);
+		const msg = `${w.scope} entry ${count}`;
+		sim.appendLog(w.operations[count % w.operations.length], { message: { msg } });
+		w.written.add(msg);
+	}
+}
+
+/** Deactivates and activates every trigger: each activation polls at once. */
+async function reactivateAll(): Promise<void> {
+	for (const { workflowId } of watched) {
+		await n8n.api('POST', `/workflows/${workflowId}/deactivate`);
+		await n8n.api('POST', `/workflows/${workflowId}/activate`);
+	}
+}
+
+/** Both scopes at once: each kill of main hits both triggers (their polls, or between them). */
+beforeAll(async () => {
+	for (const scope of ['operation IDs', 'an installation'] as const) {
+		const operations = Array.from({ length: 3 }, () => sim.addOperation().id);
 		for (const id of operations) sim.appendLog(id, { message: { msg: `history of ${id}` } });
-		const example =
-			scope === 'operation IDs'
-				? readExample('log-trigger.json')
-				: readExample('log-trigger-installation.json');
+		const example = readExample(
+			scope === 'operation IDs' ? 'log-trigger.json' : 'log-trigger-installation.json',
+		);
 		example.name = `log trigger, main killed, ${scope} ${Date.now()}`;
 		const trigger = example.nodes.find((n: { name: string }) => n.name === TRIGGER);
 		if (scope === 'operation IDs') trigger.parameters.operationIds = operations.join(',');
-		workflowId = (await n8n.createWorkflow(example, { integrationPlatformApi: credential })).id;
-		const answered = readsAnswered();
+		const { id } = await n8n.createWorkflow(example, { integrationPlatformApi: credential });
+		watched.push({ scope, workflowId: id, operations, written: new Set() });
+	}
+	const answered = readsAnswered();
+	for (const { workflowId } of watched) {
 		await n8n.api('POST', `/workflows/${workflowId}/activate`);
-		await until('the activation poll', () => readsAnswered() > answered || undefined, 120_000);
-		writer = setInterval(writeOne, 300);
-	});
+	}
+	await until('the activation polls', () => readsAnswered() > answered || undefined, 120_000);
+	firstExecutionId = await newestExecutionId();
+	writer = setInterval(writeOne, 300);
+});
 
-	afterAll(async () => {
-		clearInterval(writer);
+afterAll(async () => {
+	clearInterval(writer);
+	for (const { workflowId } of watched) {
 		await n8n.api('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
-	});
+	}
+});
 
-	test.each(
-		KILLS.map((when) => [typeof when === 'number' ? `${when} ms after a poll` : when, when]),
-	)('main SIGKILLed %s', async (_, when) => {
-		await sleep(2000); // entries for the next poll (the writer runs every 300 ms)
+test.each(KILLS.map((when) => [typeof when === 'number' ? `${when} ms after a poll` : when, when]))(
+	'main SIGKILLed %s',
+	async (_, when) => {
+		await sleep(2000); // entries for the next polls (the writer runs every 300 ms)
 		const killed = killMain(when);
-		// a poll now: every activation polls at once
-		await n8n.api('POST', `/workflows/${workflowId}/deactivate`);
-		await n8n.api('POST', `/workflows/${workflowId}/activate`);
+		await reactivateAll().catch(() => undefined); // main may be killed under the calls
 		await killed;
 		await sleep(1000); // entries written while main is down
-		await startProcess('main'); // its start-up polls the active trigger again
-	});
+		await startProcess('main'); // its start-up polls the active triggers again
+	},
+);
 
-	test('every entry written after activation emitted at least once; repeats are marked', async () => {
+test.each(['operation IDs', 'an installation'] as const)(
+	'watching %s: every entry written after activation emitted at least once; repeats are marked',
+	async (scope) => {
 		clearInterval(writer);
 		writer = undefined;
-		// one more poll, by reactivation, reads what the last start-up poll left
-		const answered = readsAnswered();
-		await n8n.api('POST', `/workflows/${workflowId}/deactivate`);
-		await n8n.api('POST', `/workflows/${workflowId}/activate`);
-		await until('a poll', () => readsAnswered() > answered || undefined, 150_000).catch(
-			async (error) => {
-				throw new Error(`${(error as Error).message}; ${await failures(workflowId)}`);
-			},
-		);
+		const { workflowId, written } = watched.find((w) => w.scope === scope)!;
+		if (scope === 'operation IDs') {
+			// one more poll of each, by reactivation, reads what the last start-up poll left
+			const answered = readsAnswered();
+			await reactivateAll();
+			await until('a poll', () => readsAnswered() > answered || undefined, 150_000).catch(
+				async (error) => {
+					throw new Error(`${(error as Error).message}; ${await failures(workflowId)}`);
+				},
+			);
+		}
 		const items = await until(
 			`every one of ${written.size} entries emitted`,
 			async () => {
@@ -246,5 +279,5 @@ describe.each(['operation IDs', 'an installation'] as const)('watching %s', (sco
 		// the first emission of an entry is not marked; every later one is
 		expect(repeats.filter((list) => list.slice(1).some((i) => i.redelivered !== true))).toEqual([]);
 		expect(unrecognizedNodeTypes()).toEqual([]);
-	});
-});
+	},
+);
