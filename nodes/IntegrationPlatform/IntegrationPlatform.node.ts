@@ -30,11 +30,8 @@ import { getRecordFields } from './resources/records/mapping';
 import { sharedFields } from './fields';
 import { withReason } from '../common/locator';
 import { authenticationParameter, CREDENTIAL_LABEL, nodeCredentials } from '../common/api';
-import {
-	DEFAULT_MAX_RETRY_WAIT_SECONDS,
-	RATE_LIMIT_RETRIES,
-	sendWithRequestPolicy,
-} from './routing/requestPolicy';
+import { DEFAULT_MAX_RETRY_WAIT_SECONDS, RATE_LIMIT_RETRIES } from './transport/policy';
+import { sendWithRequestPolicy } from './routing/requestHook';
 
 /**
  * The service accepts only one kind of credential for some operations (docs/api-notes.md,
@@ -69,7 +66,7 @@ const credentialNotices: INodeProperties[] = (['apiKey', 'bearerToken'] as const
 
 // n8n's loader merges these options into the "Request Options" setting it gives every
 // declarative node (batching, proxy, SSL, timeout). They configure the request policy
-// (routing/requestPolicy.ts).
+// (transport/policy.ts).
 const requestOptions: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',

@@ -21,12 +21,13 @@ import { isRedirect, redirectError } from '../../common/redirect';
 import type { FieldLabeler } from '../../common/problem';
 import { bodyExcerpt } from '../../common/problem';
 import { customAsRouting } from './customAsRouting';
-import type { CustomOperation, InCodeHost } from '../inCode/customContext';
+import type { CustomOperation } from '../inCode/customContext';
+import type { InCodeHost } from '../transport/send';
 import { customOperation } from '../inCode/customOperation';
 import { issueLabeler } from './issueFields';
 import type { OutputShape } from './outputShape';
 import { checkListLimit } from './parameters';
-import { wrongCredentialError } from './wrongCredential';
+import { wrongCredentialError } from '../transport/wrongCredential';
 import { placeholderFields, placeholderNames, resolveRequest, secretPathValues } from './templates';
 
 /** The hosts a routed operation may name besides the management API's. */

@@ -12,7 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { encodePathSegment } from '../../common/paths';
 import { entriesUpToLimit } from './results';
 import { listLimit } from './parameters';
-import { lookupRequest } from './requestPolicy';
+import { lookupRequest } from '../transport/send';
 import { pathValues } from './templates';
 
 /**
