@@ -34,11 +34,18 @@ export function requestSettings(
 	credential: ICredentialDataDecryptedObject,
 ): RequestSettings {
 	const allowedDomains = allowedDomainsOf(node, credential);
+	return { ...connectionSettings(node, settings), ...(allowedDomains ? { allowedDomains } : {}) };
+}
+
+/** Request Options → Timeout, Proxy and Ignore SSL Issues as request options. */
+export function connectionSettings(
+	node: INode,
+	settings: NodeRequestOptions,
+): Omit<RequestSettings, 'allowedDomains'> {
 	return {
 		timeout: settings.timeout || DEFAULT_TIMEOUT_MS,
 		...(settings.proxy ? { proxy: proxyOf(node, settings.proxy) } : {}),
 		...(settings.allowUnauthorizedCerts ? { skipSslCertificateValidation: true } : {}),
-		...(allowedDomains ? { allowedDomains } : {}),
 	};
 }
 

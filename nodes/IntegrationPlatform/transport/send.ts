@@ -4,18 +4,19 @@ import type {
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
+	ILoadOptionsFunctions,
 	NodeOperationError,
 } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 
 import type { ApiContext, ApiResponse, Authentication } from '../../common/api';
-import { answerJson, apiResponse, CREDENTIAL_TYPE } from '../../common/api';
+import { answerJson, apiRequest, apiResponse, CREDENTIAL_TYPE } from '../../common/api';
 import { domainRefusal } from '../../common/domains';
 import { problemError } from '../../common/errors';
 import { DEFAULT_WRITE_URL, proxyBaseUrl, versionedBaseUrl } from '../../common/hosts';
 import { asNodeError, withRateLimitRetries } from './policy';
 import type { NodeRequestOptions } from './requestOptions';
-import { requestSettings } from './requestOptions';
+import { connectionSettings, requestSettings } from './requestOptions';
 import { secretsOf } from './secrets';
 import { wrongCredentialError } from './wrongCredential';
 
@@ -25,8 +26,9 @@ import { wrongCredentialError } from './wrongCredential';
  * node's policy: the credential of the node's Authentication choice, read once per run; its
  * Allowed HTTP Request Domains (refused before sending, and handed to n8n's HTTP helper, which
  * checks them again on every redirect); Request Options (requestOptions.ts); the rate-limit
- * retries and the errors that name the host (policy.ts). The requests n8n's routing sends get the
- * same retries and errors from routing/requestHook.ts; n8n applies the rest to them itself.
+ * retries and the errors that name the host (policy.ts). The editor's lists ask through
+ * `editorRequest`, the same request without the rate-limit waits. The requests n8n's routing sends
+ * get the same retries and errors from routing/requestHook.ts; n8n applies the rest to them itself.
  */
 
 /** The hosts of the operations run in code (docs/api-notes.md, "Hosts and base URLs"). */
@@ -208,4 +210,24 @@ export async function lookupRequest<T = unknown>(
 	const secrets = secretsOf(context);
 	const answer = await send(context, { method, path, qs, secrets }, true);
 	return answerJson<T>(context.getNode(), answer, secrets);
+}
+
+/**
+ * A request of the editor's lists (list searches, the resource mapper's fields): the credential,
+ * its Allowed HTTP Request Domains and Request Options → Timeout, Proxy and Ignore SSL Issues as
+ * for every request of the node, but a rate limit is not waited out: the editor waits for the
+ * list, so the reason is shown at once, and opening the list again asks again. The credential is
+ * read per request (apiResponse): a list has no run to read it once for.
+ */
+export async function editorRequest<T = unknown>(
+	context: ILoadOptionsFunctions,
+	method: IHttpRequestMethods,
+	path: string,
+	options: { qs?: IDataObject } = {},
+): Promise<T> {
+	const settings = context.getNodeParameter('requestOptions', {}) as NodeRequestOptions;
+	return await apiRequest<T>(context, method, path, {
+		...options,
+		request: connectionSettings(context.getNode(), settings ?? {}),
+	});
 }
