@@ -133,7 +133,8 @@ export class IntegrationPlatform implements INodeType {
 		},
 		// Not pagination: this is the one hook n8n's declarative engine runs around the HTTP call of
 		// a routed request, and every operation enables it (`send.paginate`). The node's request
-		// policy lives there: rate-limit retries and network errors that name the host.
+		// policy lives there: rate-limit retries and network errors that name the host. A paged
+		// list's own pagination (routing/pagedList.ts) replaces it and sends each page through it.
 		requestOperations: { pagination: sendWithRequestPolicy },
 		properties: [
 			authenticationParameter,
