@@ -30,11 +30,8 @@ import { getRecordFields } from './resources/records/mapping';
 import { sharedFields } from './fields';
 import { withReason } from '../common/locator';
 import { authenticationParameter, CREDENTIAL_LABEL, nodeCredentials } from '../common/api';
-import {
-	DEFAULT_MAX_RETRY_WAIT_SECONDS,
-	RATE_LIMIT_RETRIES,
-	sendWithRequestPolicy,
-} from './routing/requestPolicy';
+import { DEFAULT_MAX_RETRY_WAIT_SECONDS, RATE_LIMIT_RETRIES } from './transport/policy';
+import { sendWithRequestPolicy } from './routing/requestHook';
 
 /**
  * The service accepts only one kind of credential for some operations (docs/api-notes.md,
@@ -69,7 +66,7 @@ const credentialNotices: INodeProperties[] = (['apiKey', 'bearerToken'] as const
 
 // n8n's loader merges these options into the "Request Options" setting it gives every
 // declarative node (batching, proxy, SSL, timeout). They configure the request policy
-// (routing/requestPolicy.ts).
+// (transport/policy.ts).
 const requestOptions: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
@@ -136,7 +133,8 @@ export class IntegrationPlatform implements INodeType {
 		},
 		// Not pagination: this is the one hook n8n's declarative engine runs around the HTTP call of
 		// a routed request, and every operation enables it (`send.paginate`). The node's request
-		// policy lives there: rate-limit retries and network errors that name the host.
+		// policy lives there: rate-limit retries and network errors that name the host. A paged
+		// list's own pagination (routing/pagedList.ts) replaces it and sends each page through it.
 		requestOperations: { pagination: sendWithRequestPolicy },
 		properties: [
 			authenticationParameter,

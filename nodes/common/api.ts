@@ -150,6 +150,16 @@ export interface ApiRequestOptions {
 	>;
 	/** The credential's data when the caller has read it already (it is then not read again). */
 	credential?: ICredentialDataDecryptedObject;
+	/** The Authentication choice when the caller has read it (the context is then not asked). */
+	authentication?: Authentication;
+	headers?: IDataObject;
+	/**
+	 * The answer as it comes, as text, whatever it is: a redirect is not an error and nothing is
+	 * masked (for a caller that passes on someone else's answers and masks them itself).
+	 */
+	answerAsIs?: boolean;
+	/** The input item the request is for, named by its errors. */
+	itemIndex?: number;
 }
 
 /**
@@ -200,7 +210,7 @@ export async function apiResponse(
 	path: string,
 	options: ApiRequestOptions = {},
 ): Promise<ApiResponse> {
-	const type = CREDENTIAL_TYPE[authenticationOf(context)];
+	const type = CREDENTIAL_TYPE[options.authentication ?? authenticationOf(context)];
 	// Read once for the request: the allowed domains, n8n's helper (credentialsDecrypted) and the
 	// secrets to mask. Hand-written test contexts may have no getCredentials; n8n's all have it.
 	const credential = options.credential ?? (await context.getCredentials?.(type));
@@ -223,7 +233,8 @@ export async function apiResponse(
 		url: path,
 		qs: options.qs,
 		body: options.body,
-		json: true,
+		...(options.headers ? { headers: options.headers } : {}),
+		...(options.answerAsIs ? { encoding: 'text' as const, json: false } : { json: true }),
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
 		...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
@@ -245,8 +256,12 @@ export async function apiResponse(
 		// The credential's authenticate function has set request.baseURL by now.
 		const host = hostOf(request.url, request.baseURL);
 		const failure = describeNetworkFailure(error, host, options.secrets);
-		if (!failure) throw new NodeApiError(context.getNode(), error as JsonObject);
-		throw new NodeApiError(context.getNode(), { host } as JsonObject, failure);
+		const item = options.itemIndex !== undefined ? { itemIndex: options.itemIndex } : {};
+		if (!failure) throw new NodeApiError(context.getNode(), error as JsonObject, item);
+		throw new NodeApiError(context.getNode(), { host } as JsonObject, { ...failure, ...item });
+	}
+	if (options.answerAsIs) {
+		return { status: response.statusCode, body: response.body, headers: response.headers ?? {} };
 	}
 	if (isRedirect(response.statusCode)) {
 		// As axios joins them: an absolute URL stands alone, a path goes below the base URL.
@@ -290,19 +305,21 @@ export async function apiRequest<T = unknown>(
 	path: string,
 	options: ApiRequestOptions = {},
 ): Promise<T> {
-	const response = await apiResponse(context, method, path, options);
+	return answerJson<T>(
+		context.getNode(),
+		await apiResponse(context, method, path, options),
+		options.secrets,
+	);
+}
+
+/** The JSON of an answer of the API (apiResponse); error answers become problemError(). */
+export function answerJson<T = unknown>(node: INode, response: ApiResponse, secrets?: string[]): T {
 	if (response.status >= 400) {
-		throw problemError(
-			context.getNode(),
-			response.status,
-			response.body,
-			response.headers,
-			options.secrets,
-		);
+		throw problemError(node, response.status, response.body, response.headers, secrets);
 	}
 	// axios hands over the raw text when a JSON answer does not parse.
 	if (typeof response.body === 'string' && response.body.trim() !== '') {
-		throw new NodeApiError(context.getNode(), { status: response.status } as JsonObject, {
+		throw new NodeApiError(node, { status: response.status } as JsonObject, {
 			message: `The service answered HTTP ${response.status} with a body that is not valid JSON`,
 			description: `First bytes: ${JSON.stringify(response.body.slice(0, 80))}. This is a fault of the service or of a proxy in between; retrying later may help.`,
 			httpCode: String(response.status),

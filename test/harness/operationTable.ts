@@ -310,7 +310,8 @@ const OPTIONAL_QUERY: Record<string, string[]> = {
 	'installation.getAllInProject': ['groupRef'],
 	'installation.create': ['skipSampling'],
 	'installation.update': ['skipSampling'],
-	// Paged (routing/pagedList.ts): the page size comes from Limit, later pages carry the token.
+	// Paged (routing/pagedList.ts, the operation's own pagination): the page size comes from
+	// Limit, later pages carry the token.
 	'operation.getAll': ['pageSize', 'pageToken'],
 	'revision.create': ['destructive'],
 	'integration.upsertMany': ['destructive'],

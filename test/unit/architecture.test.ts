@@ -148,6 +148,28 @@ describe('import cycles', () => {
 		expect(importCycles(importGraph(files))).toEqual([]);
 	});
 
+	test.each(nodeFolders)("nodes/%s: no two of the node's folders import each other", (folder) => {
+		const root = path.join('nodes', folder);
+		// The first folder below the node's folder; files at its top level belong to none.
+		const folderOf = (file: string) => {
+			const parts = path.relative(root, file).split(path.sep);
+			return parts.length > 1 ? parts[0] : undefined;
+		};
+		const arrows = new Set<string>();
+		for (const [file, targets] of importGraph(sourceFiles(root))) {
+			for (const lands of targets) {
+				const from = folderOf(file);
+				const to = lands.startsWith(`${root}/`) ? folderOf(lands) : undefined;
+				if (from && to && from !== to) arrows.add(`${from} -> ${to}`);
+			}
+		}
+		const both = [...arrows].filter((arrow) => {
+			const [from, to] = arrow.split(' -> ');
+			return arrows.has(`${to} -> ${from}`);
+		});
+		expect(both).toEqual([]);
+	});
+
 	test('the graph sees type-only imports, and a cycle is caught', () => {
 		// routing/customAsRouting.ts imports only a type from customContext.ts.
 		const graph = importGraph(['nodes/IntegrationPlatform/routing/customAsRouting.ts']);

@@ -1,25 +1,16 @@
-import type {
-	ICredentialDataDecryptedObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	NodeOperationError,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Authentication } from '../../common/api';
-import { authenticationOf, CREDENTIAL_TYPE } from '../../common/api';
-import type { CustomOperation, InCodeHost } from './customContext';
-import { domainRefusal } from '../../common/domains';
-import { apiContextOf, hostBaseUrl } from './customContext';
-import { wrongCredentialError } from '../routing/wrongCredential';
+import type { CustomOperation } from './customContext';
+import type { InCodeHost } from '../transport/send';
+import { openRun } from '../transport/send';
 
 /**
  * What n8n's routing engine checks before it sends a routed request, applied to an operation
- * written in code (n8n's `customOperations`) before it sends anything: the credential kind the
- * service accepts, and the credential's Allowed HTTP Request Domains. A refusal fails the run, or
- * with Continue On Fail gives each input item its own error item, paired with it.
- *
- * The credential is read here once and handed to the operation through the context, so the
- * operation does not read it again.
+ * written in code (n8n's `customOperations`) before it sends anything (transport/send.ts,
+ * openRun): the credential kind the service accepts, and the credential's Allowed HTTP Request
+ * Domains. A refusal fails the run, or with Continue On Fail gives each input item its own error
+ * item, paired with it. The credential read here is the one the operation's requests use.
  */
 export function customOperation(
 	run: CustomOperation,
@@ -27,30 +18,12 @@ export function customOperation(
 ): CustomOperation {
 	const { where, requires, host } = operation;
 	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = this.getInputData();
-		const node = this.getNode();
-		const authentication = authenticationOf(apiContextOf(this));
-		let refusal: ((itemIndex: number) => NodeOperationError) | undefined;
-		let credential: { type: string; data: ICredentialDataDecryptedObject } | undefined;
-		if (requires && requires !== authentication) {
-			refusal = (itemIndex) => wrongCredentialError(node, itemIndex, where, requires, host);
-		} else {
-			const type = CREDENTIAL_TYPE[authentication];
-			const data = await this.getCredentials(type);
-			refusal = domainRefusal(node, data, hostBaseUrl(host, data));
-			credential = { type, data };
-		}
+		const refusal = await openRun(this, where, { requires, host });
 		if (refusal) {
 			if (!this.continueOnFail()) throw refusal(0);
+			const items = this.getInputData();
 			return [items.map((_, item) => ({ json: {}, error: refusal(item), pairedItem: { item } }))];
 		}
-		const read = this.getCredentials.bind(this);
-		const withCredential = Object.create(this, {
-			getCredentials: {
-				value: async (type: string, itemIndex?: number) =>
-					type === credential?.type ? { ...credential.data } : await read(type, itemIndex),
-			},
-		}) as IExecuteFunctions;
-		return await run.call(withCredential);
+		return await run.call(this);
 	};
 }

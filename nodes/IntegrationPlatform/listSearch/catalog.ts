@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../common/api';
+import { editorRequest } from '../transport/send';
 import { idOf } from '../../common/locator';
 import { encodePathSegment } from '../../common/paths';
 import { inOrder, isEntry, list, matches, onceEach, results, selected, textOf } from './shared';
@@ -25,7 +25,7 @@ interface Provider {
  * without a name of its own is known by its key; one whose display name is not text, by its name.
  */
 async function providerCatalog(context: ILoadOptionsFunctions): Promise<Provider[]> {
-	const catalog = await apiRequest(context, 'GET', '/providers');
+	const catalog = await editorRequest(context, 'GET', '/providers');
 	if (catalog === undefined || catalog === null) return [];
 	if (!isEntry(catalog)) {
 		throw new NodeOperationError(
@@ -129,7 +129,7 @@ export async function searchOrganizations(
 	const orgs = await Promise.all(
 		ids.map(async (id) => {
 			try {
-				const org = await apiRequest(this, 'GET', `/orgs/${encodePathSegment(id)}`);
+				const org = await editorRequest(this, 'GET', `/orgs/${encodePathSegment(id)}`);
 				return { id, label: (isEntry(org) ? textOf(org.label) : undefined) ?? id };
 			} catch {
 				return { id, label: id };

@@ -5,7 +5,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { apiRequest } from '../../common/api';
+import { editorRequest } from '../transport/send';
 import { INSTALLATIONS_NONE } from '../../common/installation';
 import { currentValue, idOf } from '../../common/locator';
 import { embedded, isEntry, list, matches, results, selected, textOf } from './shared';
@@ -121,7 +121,7 @@ export async function searchGroupRefs(
 		case 'installation.create': {
 			// A new installation uses its group's connection to the integration's provider.
 			const integration = selected(this, 'integration', 'integration');
-			const body = await apiRequest(
+			const body = await editorRequest(
 				this,
 				'GET',
 				`/projects/${project}/integrations/${integration}`,

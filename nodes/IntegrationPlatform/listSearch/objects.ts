@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../common/api';
+import { editorRequest } from '../transport/send';
 import { currentValue, idOf } from '../../common/locator';
 import { embedded, isEntry, list, matches, results, selected } from './shared';
 
@@ -30,7 +30,7 @@ export async function searchObjects(
 ): Promise<INodeListSearchResult> {
 	const project = selected(this, 'project', 'project');
 	const integration = selected(this, 'integration', 'integration');
-	const body = await apiRequest(this, 'GET', `/projects/${project}/integrations/${integration}`);
+	const body = await editorRequest(this, 'GET', `/projects/${project}/integrations/${integration}`);
 	const names = objectsOf(isEntry(body) ? body.latestRevision : undefined, new Set<string>());
 	return results(
 		this,

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../../common/api';
+import { editorRequest } from '../transport/send';
 import { idOf } from '../../common/locator';
 import { encodePathSegment } from '../../common/paths';
 import { embedded, inOrder, isEntry, list, matches, namesById, selected, textOf } from './shared';
@@ -46,7 +46,7 @@ export async function searchOperations(
 	});
 	const recentOf = async (installation: (typeof readable)[number]): Promise<Recent[]> => {
 		const path = `/projects/${project}/integrations/${encodePathSegment(installation.integrationId)}/installations/${encodePathSegment(installation.id)}/operations`;
-		const body = await apiRequest(this, 'GET', path, { qs: { pageSize: OPERATION_LIST_PAGE } });
+		const body = await editorRequest(this, 'GET', path, { qs: { pageSize: OPERATION_LIST_PAGE } });
 		const operations = isEntry(body) && Array.isArray(body.results) ? body.results : [];
 		const { groupLabel } = installation;
 		return operations.filter(isEntry).flatMap((operation) => {

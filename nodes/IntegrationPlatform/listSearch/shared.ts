@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../common/api';
+import { editorRequest } from '../transport/send';
 import { encodePathSegment } from '../../common/paths';
 import { currentValue, listOrReason, textOf } from '../../common/locator';
 
@@ -51,7 +51,7 @@ export async function list(
 	path: string,
 	qs?: IDataObject,
 ): Promise<IDataObject[]> {
-	const body = await apiRequest(context, 'GET', path, qs ? { qs } : {});
+	const body = await editorRequest(context, 'GET', path, qs ? { qs } : {});
 	return entriesOf(context, body, path);
 }
 

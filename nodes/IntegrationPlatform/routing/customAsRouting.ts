@@ -6,7 +6,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import type { CustomOperation } from '../inCode/customContext';
-import { asNodeError } from './requestPolicy';
+import { asNodeError } from '../transport/policy';
 
 /**
  * An operation run in code (n8n's customOperations) as routing's request hook, for the one path

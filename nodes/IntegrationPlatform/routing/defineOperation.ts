@@ -1,5 +1,7 @@
 import type {
+	DeclarativeRestApiSettings,
 	IDisplayOptions,
+	IExecutePaginationFunctions,
 	IDataObject,
 	INodeProperties,
 	IExecuteSingleFunctions,
@@ -21,12 +23,13 @@ import { isRedirect, redirectError } from '../../common/redirect';
 import type { FieldLabeler } from '../../common/problem';
 import { bodyExcerpt } from '../../common/problem';
 import { customAsRouting } from './customAsRouting';
-import type { CustomOperation, InCodeHost } from '../inCode/customContext';
+import type { CustomOperation } from '../inCode/customContext';
+import type { InCodeHost } from '../transport/send';
 import { customOperation } from '../inCode/customOperation';
 import { issueLabeler } from './issueFields';
 import type { OutputShape } from './outputShape';
 import { checkListLimit } from './parameters';
-import { wrongCredentialError } from './wrongCredential';
+import { wrongCredentialError } from '../transport/wrongCredential';
 import { placeholderFields, placeholderNames, resolveRequest, secretPathValues } from './templates';
 
 /** The hosts a routed operation may name besides the management API's. */
@@ -83,6 +86,14 @@ export interface OperationDefinition {
 	preSend?: PreSendAction[];
 	/** Output shaping, run after the error check. Without it the body becomes the item(s). */
 	output?: PostReceiveAction[];
+	/**
+	 * The operation's own pagination (n8n's `routing.operations.pagination`), run instead of the
+	 * node-wide request hook: it sends each page (under the request policy) and makes the items.
+	 */
+	pagination?: (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	) => Promise<INodeExecutionData[]>;
 	/**
 	 * The service answers this operation with text/plain instead of JSON (oauthConnect's
 	 * authorization URL; docs/api-notes.md, "OAuth connect and upload URLs"): the text becomes
@@ -347,10 +358,13 @@ function routedOperation(
 				...(def.qs ? { qs: def.qs } : {}),
 				...(def.body ? { body: def.body } : {}),
 			},
+			// A paged list's own pagination replaces the node-wide hook for this operation.
+			...(def.pagination ? { operations: { pagination: def.pagination } } : {}),
 			send: {
-				// Not pagination: n8n runs requestOperations.pagination around the request of every
-				// operation that sets this, and the node's hook there is its request policy
-				// (requestPolicy.ts: rate-limit retries, network errors naming the host).
+				// Not pagination (unless the operation has its own): n8n runs
+				// requestOperations.pagination around the request of every operation that sets this,
+				// and the node's hook there is its request policy (requestHook.ts: rate-limit
+				// retries, network errors naming the host).
 				paginate: true,
 				preSend: [
 					...(def.requires ? [requireCredential(resourceName, def, def.requires)] : []),

@@ -1,112 +1,84 @@
 import type {
+	DeclarativeRestApiSettings,
 	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
+	IExecutePaginationFunctions,
 	INodeExecutionData,
-	PostReceiveAction,
-	PreSendAction,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { encodePathSegment } from '../../common/paths';
-import { entriesUpToLimit } from './results';
 import { listLimit } from './parameters';
-import { lookupRequest } from './requestPolicy';
-import { pathValues } from './templates';
+import { sendRouted } from './requestHook';
+import { entriesUpToLimit } from './results';
 
 /**
- * Lists the API pages with `pageSize` and `pageToken` and answers
+ * A paged list of the API: pages asked for with `pageSize` and `pageToken`, each answered
  * `{ results, pagination: { done, nextPageToken? } }` (docs/api-notes.md, "Operations of an
- * installation"). The operation's own request is the first page; `pagedEntries` follows
- * `nextPageToken` itself, under the same request policy as the node's lookups
- * (requestPolicy.ts). The pagination hook of n8n's routing stays the request policy
- * (docs/architecture.md, "Paged lists").
+ * installation"). It is the operation's own pagination (`routing.operations.pagination`, which n8n
+ * runs instead of the node-wide hook), a function rather than n8n's declarative `generic` form,
+ * which cannot express what the list needs: each page under the node's request policy (requestHook.ts:
+ * rate-limit retries, network errors naming the host), a page size from Limit, stopping once Limit
+ * is reached, and stopping on a token the service already gave (docs/architecture.md, "Paged
+ * lists"). n8n sends every page (`makeRoutingRequest`): its Request Options, allowed domains and
+ * the operation's error check apply to each, and each page comes back as one item.
  */
 
 /** The API's largest page. */
 export const MAX_PAGE_SIZE = 1000;
-
-interface Wanted {
-	returnAll: boolean;
-	limit: number;
-}
-
-function wanted(context: IExecuteSingleFunctions, sent: boolean): Wanted {
-	return listLimit(context, sent);
-}
-
-const pageSizeFor = (want: Wanted, have: number) =>
-	want.returnAll ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, want.limit - have);
-
-/** preSend: the first page asks only for what Limit needs (all of a page with Return All). */
-export const firstPageSize: PreSendAction = async function (
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	requestOptions.qs = {
-		...(requestOptions.qs ?? {}),
-		pageSize: pageSizeFor(wanted(this, false), 0),
-	};
-	return requestOptions;
-};
 
 interface Page {
 	results?: IDataObject[];
 	pagination?: { done?: boolean; nextPageToken?: string };
 }
 
-/**
- * postReceive for a paged list: one item per entry, up to Limit. Each page becomes items before
- * the next is asked for, and a page is asked for only while Limit needs more, so memory holds the
- * items and one page, never the whole history as pages.
- */
-export function pagedEntries(path: string): PostReceiveAction {
-	return async function (
-		this: IExecuteSingleFunctions,
-		_items: INodeExecutionData[],
-		response: IN8nHttpFullResponse,
-	): Promise<INodeExecutionData[]> {
-		const want = wanted(this, true);
-		const values = pathValues(this);
-		// The same path as the first request, its values already checked by resolveRequest.
-		const url = path.replace(/\{(\w+)\}/g, (_match, name: string) =>
-			encodePathSegment(values[name]),
-		);
-		const items: IDataObject[] = [];
-		let page = (response.body ?? {}) as Page;
-		// Every token asked for: a token the service gives again (the same one, or A, B, A…) would
-		// ask for pages for ever.
-		const asked = new Set<string>();
-		for (;;) {
-			const results = Array.isArray(page.results) ? page.results : [];
-			let leftOver = false;
-			for (const json of results) {
-				if (!want.returnAll && items.length >= want.limit) {
-					leftOver = true;
-					break;
-				}
-				items.push(json);
+export async function pagedList(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const want = listLimit(this, true);
+	const pageSize = (have: number) =>
+		want.returnAll ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, want.limit - have);
+	const entries: IDataObject[] = [];
+	// Every token asked for: a token the service gives again (the same one, or A, B, A…) would
+	// ask for pages for ever.
+	const asked = new Set<string>();
+	let token: string | undefined;
+	let leftOver = false;
+	let more = false;
+	// Each page becomes entries before the next is asked for, and a page is asked for only while
+	// Limit needs more: memory holds the entries and one page, never the whole history as pages.
+	for (;;) {
+		const qs: IDataObject = { ...requestData.options.qs, pageSize: pageSize(entries.length) };
+		if (token !== undefined) qs.pageToken = token;
+		const [answer] = await sendRouted(this, {
+			...requestData,
+			options: { ...requestData.options, qs },
+		});
+		const page = (answer?.json ?? {}) as Page;
+		for (const json of Array.isArray(page.results) ? page.results : []) {
+			if (!want.returnAll && entries.length >= want.limit) {
+				leftOver = true;
+				break;
 			}
-			const token = page.pagination?.nextPageToken;
-			const more = page.pagination?.done === false && typeof token === 'string' && token !== '';
-			if (!more || (!want.returnAll && items.length >= want.limit)) {
-				// Entries beyond Limit: on this page, or on pages not asked for.
-				return entriesUpToLimit(this, items, leftOver || more);
-			}
-			if (asked.has(token)) throw pageLoop(this, token, asked.size);
-			asked.add(token);
-			page = await lookupRequest<Page>(this, 'GET', url, {
-				pageSize: pageSizeFor(want, items.length),
-				pageToken: token,
-			});
+			entries.push(json);
 		}
-	};
+		const next = page.pagination?.nextPageToken;
+		more = page.pagination?.done === false && typeof next === 'string' && next !== '';
+		if (!more || (!want.returnAll && entries.length >= want.limit)) break;
+		if (asked.has(next!)) throw pageLoop(this, next!, asked.size);
+		asked.add(next!);
+		token = next;
+	}
+	// Entries beyond Limit: on the last page read, or on pages not asked for.
+	const item = this.getItemIndex();
+	return entriesUpToLimit(this, entries, leftOver || more).map((entry) => ({
+		...entry,
+		pairedItem: { item },
+	}));
 }
 
 /** The error for a next-page token the service already gave: its pages go round in a loop. */
 function pageLoop(
-	context: IExecuteSingleFunctions,
+	context: IExecutePaginationFunctions,
 	token: string,
 	pages: number,
 ): NodeOperationError {

@@ -8,6 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { checkPathSegment, checkUrlText, encodePathSegment } from '../../common/paths';
+import { addSecrets, secretsOf } from '../transport/secrets';
 
 /**
  * Operations declare their request as the API reference writes it, with `{placeholders}` named
@@ -59,7 +60,6 @@ export function placeholderNames(
 
 interface ItemValues {
 	values: Record<string, string>;
-	secrets: string[];
 }
 
 /**
@@ -72,7 +72,7 @@ const resolvedValues = new WeakMap<object, ItemValues>();
 function itemValues(context: object): ItemValues {
 	let entry = resolvedValues.get(context);
 	if (!entry) {
-		entry = { values: {}, secrets: [] };
+		entry = { values: {} };
 		resolvedValues.set(context, entry);
 	}
 	return entry;
@@ -84,7 +84,7 @@ export function pathValues(context: object): Record<string, string> {
 
 /** Values of password fields resolved for the item: masked in every error message. */
 export function secretPathValues(context: object): string[] {
-	return resolvedValues.get(context)?.secrets ?? [];
+	return secretsOf(context);
 }
 
 /**
@@ -92,7 +92,7 @@ export function secretPathValues(context: object): string[] {
  * puts in the body): masked in every error message of the item, like password placeholders.
  */
 export function addSecretValue(context: object, value: string): void {
-	if (value !== '') itemValues(context).secrets.push(value);
+	addSecrets(context, value);
 }
 
 /** Records a value for a placeholder (used when an operation computes one, e.g. the latest revision). */
@@ -123,7 +123,7 @@ function pathValue(
 		if (typeof checked !== 'string') throw notSent(context, checked.problem);
 		values[name] = checked;
 		// Masked as typed and as it appears in the URL (percent-encoded).
-		if (field.secret) item.secrets.push(checked, encodePathSegment(checked));
+		if (field.secret) addSecrets(context, checked, encodePathSegment(checked));
 	}
 	return values[name];
 }
@@ -206,7 +206,7 @@ export function resolveRequest(
 			const target = (requestOptions[slot.where] ??= {}) as IDataObject;
 			const value = fieldValue(this, item.values, slot, fields[slot.name].label);
 			// A password field's value in the body (a client secret) is masked in errors too.
-			if (fields[slot.name].secret && typeof value === 'string') item.secrets.push(value);
+			if (fields[slot.name].secret && typeof value === 'string') addSecrets(this, value);
 			setAt(target, slot.path, value);
 		}
 		return requestOptions;

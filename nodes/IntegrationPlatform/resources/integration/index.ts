@@ -12,7 +12,7 @@ import { checkPathSegment, encodePathSegment } from '../../../common/paths';
 import { pathValues } from '../../routing/templates';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { deletedOutput, listOutput } from '../outputs';
-import { lookupRequest } from '../../routing/requestPolicy';
+import { lookupRequest } from '../../transport/send';
 import { buildSourceBody, sourceFields } from '../revision/source';
 
 const resource = 'integration';

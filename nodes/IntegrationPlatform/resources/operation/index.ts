@@ -17,13 +17,11 @@ import {
 } from '../../fields';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { entriesUpToLimit } from '../../routing/results';
-import { firstPageSize, pagedEntries } from '../../routing/pagedList';
+import { pagedList } from '../../routing/pagedList';
 
 const resource = 'operation';
 const showFor = (...operation: string[]) => ({ show: { resource: [resource], operation } });
 const showForLogs = showFor('getLogs');
-const listPath =
-	'/projects/{project}/integrations/{integration}/installations/{installation}/operations';
 
 /**
  * The API returns an operation's logs as one bare array in no promised order (docs/api-notes.md, "Operation logs"), so
@@ -75,10 +73,9 @@ export const operationOperations: OperationDefinition[] = [
 		description:
 			'List the read, write and subscribe operations of an installation. Returns one item per operation: ID, type, status and times (at most Limit of them unless Return All is on).',
 		method: 'GET',
-		path: listPath,
-		preSend: [firstPageSize],
+		path: '/projects/{project}/integrations/{integration}/installations/{installation}/operations',
 		outputShape: 'pagedResults',
-		output: [pagedEntries(listPath)],
+		pagination: pagedList,
 	},
 	// GET /projects/{projectIdOrName}/operations/{operationId}/logs — docs/api-notes.md, "listOperationLogs".
 	{

@@ -2,28 +2,19 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
-	IHttpRequestOptions,
 	INodeExecutionData,
 	JsonObject,
 } from 'n8n-workflow';
 import { jsonParse, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, credentialSecrets } from '../../../common/api';
+import { credentialSecrets } from '../../../common/api';
 import { problemError } from '../../../common/errors';
-import { proxyBaseUrl } from '../../../common/hosts';
-import { describeNetworkFailure } from '../../../common/network';
 import { isRedirect, locationOf } from '../../../common/redirect';
 import { bodyExcerpt, maskValue } from '../../../common/problem';
-import { asNodeError, withRateLimitRetries } from '../../routing/requestPolicy';
-import type { RetrySettings } from '../../routing/requestPolicy';
-import {
-	credentialFor,
-	ItemParameters,
-	requestSettings,
-	runPool,
-	throttleOf,
-	urlValue,
-} from '../../inCode/customContext';
+import { ItemParameters, urlValue } from '../../inCode/customContext';
+import type { NodeRequestOptions } from '../../transport/requestOptions';
+import { runPool, throttleOf } from '../../transport/requestOptions';
+import { hostBaseUrl, runCredential, sendRequest } from '../../transport/send';
 
 /**
  * Provider API → Send Request: a request to the consumer's own provider API through the
@@ -227,19 +218,12 @@ export async function sendProviderRequest(
 	this: IExecuteFunctions,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const { data: credentials, decrypted } = await credentialFor(
-		this,
-		'Provider API → Send Request',
-		{
-			requires: 'apiKey',
-			host: 'proxy',
-		},
-	);
-	const baseUrl = proxyBaseUrl(credentials.proxyUrl);
+	const { data: credential } = await runCredential(this);
+	const baseUrl = hostBaseUrl('proxy', credential);
 	// Masked in every answer before it becomes an item or an error: a provider or the proxy may
 	// echo the request's headers, the API key among them.
-	const secrets = credentialSecrets(credentials);
-	const settings = this.getNodeParameter('requestOptions', 0, {}) as RetrySettings;
+	const secrets = credentialSecrets(credential);
+	const settings = this.getNodeParameter('requestOptions', 0, {}) as NodeRequestOptions;
 	const params = new ItemParameters(this);
 	const continueOnFail = this.continueOnFail();
 
@@ -287,9 +271,10 @@ export async function sendProviderRequest(
 			headers['Content-Type'] = 'application/json';
 		}
 
-		const request: IHttpRequestOptions = {
+		// The answer as it comes (the provider's, any status, any type), masked here.
+		const response = await sendRequest(this, {
 			method,
-			url: `${baseUrl}/${path}`,
+			path: `${baseUrl}/${path}`,
 			qs,
 			headers: {
 				Accept: 'application/json, */*;q=0.5',
@@ -299,54 +284,13 @@ export async function sendProviderRequest(
 				'x-amp-proxy-version': '1',
 			},
 			...(body !== undefined ? { body } : {}),
-			encoding: 'text',
-			json: false,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			...requestSettings(this, credentials),
-		};
-		type Answer = { statusCode: number; body: unknown; headers?: Record<string, unknown> };
-		const host = new URL(baseUrl).host;
-		let last: Answer | undefined;
-		const attempt = async (): Promise<Answer> => {
-			last = undefined;
-			try {
-				last = (await this.helpers.httpRequestWithAuthentication.call(
-					this,
-					CREDENTIAL_TYPE.apiKey,
-					request,
-					{ credentialsDecrypted: decrypted },
-				)) as Answer;
-			} catch (error) {
-				const failure = describeNetworkFailure(error, host);
-				if (!failure) throw new NodeApiError(node, error as JsonObject, { itemIndex });
-				throw new NodeApiError(node, { host } as JsonObject, { ...failure, itemIndex });
-			}
-			// A rate limit with a retry time is waited out like the API's own (requestPolicy.ts).
-			if (last.statusCode === 429 || last.statusCode === 503) {
-				const headers = last.headers ?? {};
-				throw problemError(
-					node,
-					last.statusCode,
-					parsedBody(maskValue(last.body, secrets), headers),
-					headers,
-					secrets,
-					itemIndex,
-				);
-			}
-			return last;
-		};
-		let response: Answer;
-		try {
-			response = await withRateLimitRetries(this, settings, attempt, (error) => error as Error);
-		} catch (error) {
-			// Still limited after the retries: an answer like any other, below.
-			if (!last) throw asNodeError(node, error);
-			response = last;
-		}
+			secrets,
+			itemIndex,
+			answerAsIs: true,
+		});
 		const responseHeaders = maskValue(response.headers ?? {}, secrets);
 		const answer = parsedBody(maskValue(response.body, secrets), responseHeaders);
-		const status = response.statusCode;
+		const status = response.status;
 		const declared = String(responseHeaders['content-type'] ?? '');
 		if (/json/i.test(declared) && typeof answer === 'string' && !options.neverError) {
 			throw new NodeApiError(node, { status } as JsonObject, {
@@ -394,7 +338,7 @@ export async function sendProviderRequest(
 	await runPool(
 		items.length,
 		CONCURRENT_REQUESTS,
-		throttleOf(this),
+		throttleOf(settings),
 		sendItem,
 		() => failure !== undefined,
 	);

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../../common/api';
+import { editorRequest } from '../../transport/send';
 import { encodePathSegment } from '../../../common/paths';
 
 /**
@@ -116,7 +116,7 @@ export async function objectFields(
 	const path = `/projects/${encodePathSegment(values.project)}/integrations/${encodePathSegment(
 		values.integration,
 	)}/objects/${encodePathSegment(values.object)}/metadata`;
-	const body = (await apiRequest(context, 'GET', path, {
+	const body = (await editorRequest(context, 'GET', path, {
 		qs: { groupRef: values.groupRef, ...(writable ? { excludeReadOnly: true } : {}) },
 	})) as { fields?: Record<string, FieldMetadata> } | undefined;
 	const fields = Object.entries(body?.fields ?? {}).map(([key, field]) => ({

@@ -1,15 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { DEFAULT_WRITE_URL, versionedBaseUrl } from '../../../common/hosts';
 import { apiPath } from '../../../common/paths';
-import {
-	credentialFor,
-	ItemParameters,
-	runPool,
-	sendWithPolicy,
-	throttleOf,
-} from '../../inCode/customContext';
+import { ItemParameters } from '../../inCode/customContext';
+import type { NodeRequestOptions } from '../../transport/requestOptions';
+import { runPool, throttleOf } from '../../transport/requestOptions';
+import { hostBaseUrl, runCredential, sendRequest } from '../../transport/send';
 import type { RecordToWrite, WriteTarget } from './writeInput';
 import { recordToWrite } from './writeInput';
 import type { NodeError, Outcome } from './writeOutcomes';
@@ -17,7 +13,7 @@ import { failedRequest, itemRanges, outcomes } from './writeOutcomes';
 import { EarlierTries, writeMemory } from './writeRetry';
 import type { BatchAnswer } from './writeTrail';
 import { WriteTrail } from './writeTrail';
-import { asNodeError } from '../../routing/requestPolicy';
+import { asNodeError } from '../../transport/policy';
 
 /**
  * Record → Write, run in code with all input items at once (n8n's customOperations): records of
@@ -113,11 +109,7 @@ const notRemembered = () =>
 
 export async function writeRecords(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const { data: credentials } = await credentialFor(this, 'Record → Write', {
-		requires: 'apiKey',
-		host: 'write',
-	});
-	const baseUrl = versionedBaseUrl(credentials.writeUrl, DEFAULT_WRITE_URL);
+	const baseUrl = hostBaseUrl('write', (await runCredential(this)).data);
 	const params = new ItemParameters(this);
 	const continueOnFail = this.continueOnFail();
 	const byItem: Array<Outcome | undefined> = new Array(items.length);
@@ -161,7 +153,9 @@ export async function writeRecords(this: IExecuteFunctions): Promise<INodeExecut
 		let results: Outcome[];
 		let answer: BatchAnswer;
 		try {
-			const response = await sendWithPolicy(this, 'POST', path, {
+			const response = await sendRequest(this, {
+				method: 'POST',
+				path,
 				baseUrl,
 				body: requestBody(batch),
 			});
@@ -178,7 +172,8 @@ export async function writeRecords(this: IExecuteFunctions): Promise<INodeExecut
 	let clean = false;
 	let remembered = true;
 	try {
-		await runPool(batches.length, CONCURRENT_BATCHES, throttleOf(this), sendBatch, () => stop);
+		const settings = this.getNodeParameter('requestOptions', 0, {}) as NodeRequestOptions;
+		await runPool(batches.length, CONCURRENT_BATCHES, throttleOf(settings), sendBatch, () => stop);
 		clean = !byItem.some(failed);
 	} finally {
 		// However this try ends, a retry must know what it sent. n8n retries a node that threw or

@@ -11,7 +11,7 @@ import { problemError } from '../../../common/errors';
 import { networkErrorCode } from '../../../common/network';
 import { bodyExcerpt } from '../../../common/problem';
 import type { RecordToWrite, WriteTarget } from './writeInput';
-import { asNodeError } from '../../routing/requestPolicy';
+import { asNodeError } from '../../transport/policy';
 
 /**
  * Record → Write, last step: what the service's answer (or its absence) says about each record of

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { integrationField, projectField } from '../../fields';
 import { checkPathSegment, encodePathSegment } from '../../../common/paths';
 import { pathValues, setPathValue } from '../../routing/templates';
-import { lookupRequest } from '../../routing/requestPolicy';
+import { lookupRequest } from '../../transport/send';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { buildSourceBody, returnLatestRevision, sourceFields } from './source';
 

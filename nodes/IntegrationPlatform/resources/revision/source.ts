@@ -8,7 +8,7 @@ import type {
 
 import { encodePathSegment } from '../../../common/paths';
 import { requiredParameter } from '../../routing/parameters';
-import { lookupRequest } from '../../routing/requestPolicy';
+import { lookupRequest } from '../../transport/send';
 import { pathValues } from '../../routing/templates';
 
 /**
