@@ -197,7 +197,11 @@ async function reactivateAll(): Promise<void> {
 	}
 }
 
-/** Both scopes at once: each kill of main hits both triggers (their polls, or between them). */
+/**
+ * Both scopes at once: each kill of main hits both triggers (their polls, or between them). All
+ * operations belong to the seeded installation, so the installation's trigger also emits the
+ * entries of the other trigger's operations; each trigger is checked against what it must emit.
+ */
 beforeAll(async () => {
 	for (const scope of ['operation IDs', 'an installation'] as const) {
 		const operations = Array.from({ length: 3 }, () => sim.addOperation().id);
