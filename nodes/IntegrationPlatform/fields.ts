@@ -1,6 +1,10 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { installationLocator, integrationLocator } from '../common/installation';
+import {
+	groupInstallationLocator,
+	installationLocator,
+	integrationLocator,
+} from '../common/installation';
 import { projectLocator } from '../common/project';
 import { byConsumerRef, byGroupRef, byId, byName, listLocator, typedMode } from '../common/locator';
 
@@ -52,9 +56,20 @@ export const installationField: INodeProperties = {
 	...installationLocator,
 	// Not for the operations that list or create installations.
 	displayOptions: {
-		show: { resource: ['installation', 'providerApi'] },
+		show: { resource: ['installation'] },
 		hide: { operation: ['create', 'getAll', 'getAllInProject'] },
 	},
+};
+
+/**
+ * The same parameter under the user's word where it picks whose account is used (common/
+ * installation.ts, groupInstallationLocator). A second property of the name: n8n's routing reads
+ * it for the Installation resource's operations too (docs/n8n-notes.md, "Per-item cost of
+ * routing"), which costs an evaluation only when the field holds an expression.
+ */
+export const groupInstallationField: INodeProperties = {
+	...groupInstallationLocator,
+	displayOptions: show({ resource: ['providerApi'] }),
 };
 
 export const connectionField: INodeProperties = listLocator({
@@ -255,6 +270,7 @@ export const sharedFields: INodeProperties[] = [
 	projectField,
 	integrationField,
 	installationField,
+	groupInstallationField,
 	groupFieldVersion1,
 	groupField,
 	consumerFieldVersion1,

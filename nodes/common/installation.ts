@@ -8,7 +8,16 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from './api';
 import { encodePathSegment } from './paths';
-import { byId, currentValue, idOf, listLocator, listOrReason, textOf, withReason } from './locator';
+import {
+	byId,
+	currentValue,
+	idOf,
+	listLocator,
+	listOrReason,
+	textOf,
+	typedMode,
+	withReason,
+} from './locator';
 
 /**
  * Integration and installation locators for nodes that pick them in code (the log trigger), with
@@ -33,6 +42,56 @@ export const installationLocator: INodeProperties = listLocator({
 	select: 'Select an installation…',
 	typed: [byId('9b3f0e1a-…')],
 });
+
+/**
+ * The same parameter where the user picks whose account to act on (Provider API → Send Request,
+ * the log trigger): labelled Group, the word the Record operations use for the customer, since
+ * the API's installation is the integration installed for one group (docs/architecture.md, "One
+ * word per thing"). Its name and its value stay the installation's: saved workflows hold
+ * installation IDs, which By Installation ID still takes; By Group Ref is looked up in the
+ * integration's installations when the node runs (installationOfGroup).
+ */
+export const GROUP_REF_MODE = 'groupRef';
+
+export const groupInstallationLocator: INodeProperties = listLocator({
+	displayName: 'Group',
+	name: 'installation',
+	description:
+		"The group (customer account) whose installation of the integration is used: from the list by the group's name, by its group ref, or by the installation's ID",
+	search: 'searchInstallations',
+	select: 'Select a group…',
+	typed: [
+		typedMode('By Group Ref', GROUP_REF_MODE, 'acme-inc'),
+		{
+			...(installationLocator.modes ?? []).find((mode) => mode.name === 'id')!,
+			displayName: 'By Installation ID',
+		},
+	],
+});
+
+/**
+ * The ID of the group's installation in an answer of the integration's installations list, if it
+ * holds one (the list is asked with `?groupRef=`, and each entry is still checked: a service that
+ * ignored the filter would otherwise hand over another group's installation).
+ */
+export function installationOfGroup(installations: unknown, groupRef: string): string | undefined {
+	for (const entry of Array.isArray(installations) ? (installations as unknown[]) : []) {
+		if (typeof entry !== 'object' || entry === null) continue;
+		const { id, group } = entry as IDataObject;
+		const ref = typeof group === 'object' && group !== null ? (group as IDataObject).groupRef : '';
+		if (ref === groupRef && idOf(id) !== undefined) return id as string;
+	}
+	return undefined;
+}
+
+/** The message and hint when a group ref names no installation of the integration. */
+export function noInstallationOfGroup(groupRef: string): { message: string; description: string } {
+	return {
+		message: `Group "${groupRef}" has no installation of this integration`,
+		description:
+			'Check the group ref (your ID of the customer account), pick the group from the list (it shows the groups that have the integration installed), or install the integration for it first (Installation → Create).',
+	};
+}
 
 /** Why an integration's list of installations (or of their groups) is empty. */
 export const INSTALLATIONS_NONE =
@@ -90,7 +149,10 @@ export const searchIntegrations = withReason(async function (
 	);
 });
 
-/** listSearch behind installationLocator: the integration's installations, named by group. */
+/**
+ * listSearch behind installationLocator and groupInstallationLocator: the integration's
+ * installations, each named by its group; the value is the installation's ID.
+ */
 export const searchInstallations = withReason(async function (
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -107,8 +169,13 @@ export const searchInstallations = withReason(async function (
 				return { id, groupName: textOf(group.groupName), groupRef: textOf(group.groupRef) };
 			})
 			.filter(({ id, groupName, groupRef }) => contains(filter, groupName, groupRef, id))
+			// As the Record operations' Group list names a group: `name (ref)`, or the ref alone.
 			.map(({ id, groupName, groupRef }) => ({
-				name: `${groupName ?? groupRef ?? id} (${groupRef ?? id})`,
+				name: groupRef
+					? groupName && groupName !== groupRef
+						? `${groupName} (${groupRef})`
+						: groupRef
+					: (groupName ?? id),
 				value: id,
 			}))
 			.sort((a, b) => a.name.localeCompare(b.name)),

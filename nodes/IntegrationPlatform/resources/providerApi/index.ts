@@ -14,7 +14,7 @@ export const providerApiOperations: OperationDefinition[] = [
 		value: 'sendRequest',
 		action: "Send a request to a consumer's provider API",
 		description:
-			"Call the consumer's own provider API (e.g. Salesforce, HubSpot) through the platform, which signs it with the installation's credentials. Returns the provider's answer: one item per entry when it is a list.",
+			"Call the consumer's own provider API (e.g. Salesforce, HubSpot) through the platform, which signs it with the provider credentials of the group's installation. Returns the provider's answer: one item per entry when it is a list.",
 		method: 'GET',
 		path: '/{proxyPath}',
 		host: 'proxy',

@@ -15,11 +15,12 @@ import { ItemParameters, urlValue } from '../../inCode/customContext';
 import type { NodeRequestOptions } from '../../transport/requestOptions';
 import { runPool, throttleOf } from '../../transport/requestOptions';
 import { hostBaseUrl, runCredential, sendRequest } from '../../transport/send';
+import { GroupInstallations, groupFieldMode, isGroupRefMode } from './groupInstallation';
 
 /**
  * Provider API → Send Request: a request to the consumer's own provider API through the
- * platform's proxy, which adds the installation's provider credentials (docs/api-notes.md,
- * "Proxy"). The platform's headers are set here; the API key by the credential, which sends it
+ * platform's proxy, which adds the provider credentials of the group's installation
+ * (docs/api-notes.md, "Proxy"). The platform's headers are set here; the API key by the credential, which sends it
  * to its own proxy origin only.
  */
 
@@ -226,6 +227,8 @@ export async function sendProviderRequest(
 	const settings = this.getNodeParameter('requestOptions', 0, {}) as NodeRequestOptions;
 	const params = new ItemParameters(this);
 	const continueOnFail = this.continueOnFail();
+	const byGroupRef = isGroupRefMode(groupFieldMode(this));
+	const groups = new GroupInstallations(this, secrets);
 
 	const sendOne = async (itemIndex: number): Promise<INodeExecutionData[]> => {
 		const node = this.getNode();
@@ -233,9 +236,12 @@ export async function sendProviderRequest(
 			urlValue(node, itemIndex, label, params.get(name, itemIndex, undefined, true));
 		const project = locator('project', 'Project');
 		// Not sent (the installation ID selects the consumer), but the installation belongs to it:
-		// an empty one means the node was not set up as intended.
-		locator('integration', 'Integration');
-		const installation = locator('installation', 'Installation');
+		// an empty one means the node was not set up as intended. By Group Ref looks it up there.
+		const integration = locator('integration', 'Integration');
+		const group = locator('installation', 'Group');
+		const installation = byGroupRef
+			? await groups.installationOf(itemIndex, project, integration, group)
+			: group;
 		const method = requestMethod(this, itemIndex, params.get('proxyMethod', itemIndex, 'GET'));
 		const path = providerPath(this, itemIndex, params.get('proxyPath', itemIndex, ''));
 		const options = params.get<ProxyOptions>('proxyOptions', itemIndex, {});
