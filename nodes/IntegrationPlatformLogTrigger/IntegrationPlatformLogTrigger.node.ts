@@ -15,6 +15,7 @@ import { pollWithHandOff } from './handOff';
 import { pollOperationIds } from './pollOperations';
 import { pollScope } from './pollScope';
 import { readSettings } from './settings';
+import { triggerPanel } from './triggerPanel';
 
 /**
  * Polling trigger on operation logs. Version 1 watches operation IDs typed by hand; version 2
@@ -35,11 +36,12 @@ export class IntegrationPlatformLogTrigger implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle:
-			'={{ $parameter["watch"] === "installation" ? "Logs of an installation" : $parameter["watch"] === "integration" ? "Logs of an integration" : "Logs of " + ($parameter["operationIds"] || "operations") }}',
+			'={{ $parameter["watch"] === "installation" ? "Logs of a group" : $parameter["watch"] === "integration" ? "Logs of an integration" : "Logs of " + ($parameter["operationIds"] || "operations") }}',
 		description:
-			'Starts the workflow when new log entries appear on Integration Platform (Ampersand) operations of an installation, an integration, or given operation IDs',
+			'Starts the workflow when new log entries appear on Integration Platform (Ampersand) operations of a group, an integration, or given operation IDs',
 		defaults: { name: 'Integration Platform Log Trigger' },
 		polling: true,
+		triggerPanel,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: nodeCredentials,

@@ -1,15 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { authenticationParameter } from '../common/api';
-import { installationLocator, integrationLocator } from '../common/installation';
+import { groupInstallationLocator, integrationLocator } from '../common/installation';
 import { projectLocator } from '../common/project';
 import { COMMON_SEVERITIES } from './output';
 
 /**
  * The log trigger's parameters. Version 1 watches operation IDs only; version 2 adds "Watch"
- * (an installation, an integration, or operation IDs as before). Version 1 keeps its parameters
- * and behaviour: an existing workflow has no "Watch" value, and the new default (Installation)
- * must not change what it does.
+ * (a group's installation, an integration, or operation IDs as before). Version 1 keeps its
+ * parameters and behaviour: an existing workflow has no "Watch" value, and the new default (Group,
+ * value `installation`) must not change what it does.
  */
 export type Watch = 'installation' | 'integration' | 'operationIds';
 
@@ -40,15 +40,15 @@ const watchParameter: INodeProperties = {
 	default: 'installation',
 	options: [
 		{
-			name: 'Installation',
+			name: 'Group',
 			value: 'installation',
 			description:
-				'Every operation of one installation (reads, writes, subscribes), including those started later',
+				"Every operation of one group's installation of the integration (reads, writes, subscribes), including those started later",
 		},
 		{
 			name: 'Integration',
 			value: 'integration',
-			description: 'Every operation of every installation of one integration',
+			description: 'Every operation of the integration, for every group that has it installed',
 		},
 		{
 			name: 'Operation IDs',
@@ -91,7 +91,7 @@ const filterParameters: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether the first poll emits entries that already exist (for an installation or integration: of the operations created in the last 24 hours and of those still running). Off: the trigger starts from now and emits only entries that appear later.',
+					'Whether the first poll emits entries that already exist (for a group or an integration: of the operations created in the last 24 hours and of those still running). Off: the trigger starts from now and emits only entries that appear later.',
 			},
 			{
 				displayName: 'Message Contains',
@@ -113,11 +113,11 @@ export const properties: INodeProperties[] = [
 	{
 		...integrationLocator,
 		description:
-			'The integration whose installations are watched, chosen from the list or given by ID or name',
+			"The integration whose groups' operations are watched, chosen from the list or given by ID or name",
 		displayOptions: { show: { ...fromVersion2, watch: ['installation', 'integration'] } },
 	},
 	{
-		...installationLocator,
+		...groupInstallationLocator,
 		displayOptions: { show: { ...fromVersion2, watch: ['installation'] } },
 	},
 	operationIdsV1,

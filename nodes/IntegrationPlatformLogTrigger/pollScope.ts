@@ -35,6 +35,7 @@ import {
 } from './pollOperations';
 import type { Settings } from './settings';
 import {
+	fetchGroupInstallationId,
 	fetchInstallationIds,
 	fetchOperation,
 	fetchOperationLogs,
@@ -72,20 +73,29 @@ export function scopeOf(settings: Settings): string {
 		settings.watch,
 		settings.project,
 		settings.integration,
-		settings.watch === 'installation' ? settings.installation : '',
+		// a group ref is the group's, not an installation ID: both kinds never share a scope
+		settings.watch !== 'installation'
+			? ''
+			: settings.byGroupRef
+				? `groupRef:${settings.installation}`
+				: settings.installation,
 	]);
 }
 
 async function installationsOf(context: IPollFunctions, settings: Settings): Promise<string[]> {
-	if (settings.watch === 'installation') return [settings.installation];
+	if (settings.watch === 'installation') {
+		if (!settings.byGroupRef) return [settings.installation];
+		const { project, integration, installation: groupRef } = settings;
+		return [await fetchGroupInstallationId(context, project, integration, groupRef)];
+	}
 	const ids = await fetchInstallationIds(context, settings.project, settings.integration);
 	if (ids.length > MAX_INSTALLATIONS) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`The integration has ${ids.length} installations; the trigger watches at most ${MAX_INSTALLATIONS}`,
+			`The integration is installed for ${ids.length} groups; the trigger watches at most ${MAX_INSTALLATIONS}`,
 			{
 				description:
-					'Each installation costs at least one request per poll. Watch single installations with several triggers instead.',
+					"Each group's installation costs at least one request per poll. Watch single groups with several triggers instead (Watch → Group).",
 			},
 		);
 	}
@@ -259,7 +269,9 @@ async function testEvent(
 	if (!matching.length) {
 		const what = picked.length
 			? `Newest operations: ${picked.map((p) => p.operation.id).join(', ')}`
-			: 'The watched installations have no operations yet';
+			: settings.watch === 'installation'
+				? 'The group has no operations of this integration yet'
+				: 'The integration has no operations yet';
 		throw noEntriesError(context, settings, entries.length, what);
 	}
 	const projectId = settings.projectId ?? (await fetchProjectId(context, settings.project));

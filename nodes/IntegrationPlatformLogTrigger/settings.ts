@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { GROUP_REF_MODE } from '../common/installation';
 import type { Watch } from './description';
 import { MAX_OPERATION_ID_LENGTH } from './discoveryState';
 import type { LogFilters } from './output';
@@ -15,7 +16,9 @@ export interface Settings {
 	/** Set when the project is given by ID; otherwise looked up by name when needed. */
 	projectId?: string;
 	integration: string;
+	/** The installation's ID, or the group ref when `byGroupRef` (looked up on each poll). */
 	installation: string;
+	byGroupRef: boolean;
 	operationIds: string[];
 	filters: LogFilters;
 	emitExisting: boolean;
@@ -45,6 +48,7 @@ export function readSettings(context: IPollFunctions): Settings {
 	}
 	let integration = '';
 	let installation = '';
+	let byGroupRef = false;
 	let operationIds: string[] = [];
 	if (watch === 'installation' || watch === 'integration') {
 		integration = locatorValue(context, 'integration');
@@ -57,11 +61,13 @@ export function readSettings(context: IPollFunctions): Settings {
 	if (watch === 'installation') {
 		installation = locatorValue(context, 'installation');
 		if (!installation) {
-			throw new NodeOperationError(node, 'Select an installation', {
+			throw new NodeOperationError(node, 'Select a group', {
 				description:
-					'Choose the installation from the list or give its ID, or watch the whole integration.',
+					'Choose the group from the list, or give its group ref or its installation ID, or watch the whole integration.',
 			});
 		}
+		const stored = context.getNodeParameter('installation', undefined, { extractValue: false });
+		byGroupRef = (stored as { mode?: unknown } | undefined)?.mode === GROUP_REF_MODE;
 	}
 	if (watch === 'operationIds') {
 		operationIds = parseOperationIds(context.getNodeParameter('operationIds', ''));
@@ -90,6 +96,7 @@ export function readSettings(context: IPollFunctions): Settings {
 		projectId: typeof locator === 'object' && locator?.mode === 'id' ? project : undefined,
 		integration,
 		installation,
+		byGroupRef,
 		operationIds,
 		filters: buildFilters(
 			context.getNodeParameter('severities', []),

@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { installationOfGroup, noInstallationOfGroup } from '../common/installation';
 import { encodePathSegment } from '../common/paths';
 import { apiRequest, apiResponse } from '../common/api';
 import type { ListedOperation } from './discovery';
@@ -140,7 +141,7 @@ export function stateTooLargeError(context: IPollFunctions, bytes: number): Node
 		context.getNode(),
 		`The trigger's state would take ${bytes} bytes, more than the ${MAX_STATE_BYTES} it may keep in the workflow's static data`,
 		{
-			description: `n8n saves the static data after each poll. Watch fewer operations or installations per trigger (split them over several triggers). ${NOTHING_MOVED}`,
+			description: `n8n saves the static data after each poll. Watch fewer operations or groups per trigger (split them over several triggers). ${NOTHING_MOVED}`,
 		},
 	);
 }
@@ -169,6 +170,28 @@ export async function fetchInstallationIds(
 		.map((i) => (typeof i === 'object' && i !== null ? (i as { id?: unknown }).id : undefined))
 		.filter((id): id is string => typeof id === 'string' && id !== '');
 	return [...new Set(ids)].sort();
+}
+
+/**
+ * GET …/installations?groupRef=: the ID of the group's installation, for Watch → Group given By
+ * Group Ref (asked on every poll: a group's installation may be replaced).
+ */
+export async function fetchGroupInstallationId(
+	context: IPollFunctions,
+	project: string,
+	integration: string,
+	groupRef: string,
+): Promise<string> {
+	const what = `the installation of group ${groupRef}`;
+	const path = `${integrationPath(project, integration)}/installations`;
+	const body = await get(context, path, what, { groupRef });
+	if (!Array.isArray(body)) throw unexpected(context, what, 'a JSON array of installations');
+	const id = installationOfGroup(body, groupRef);
+	if (id !== undefined) return id;
+	const { message, description } = noInstallationOfGroup(groupRef);
+	throw new NodeOperationError(context.getNode(), message, {
+		description: `${description} ${NOTHING_MOVED}`,
+	});
 }
 
 export interface OperationsPage {

@@ -233,9 +233,7 @@ describe('failures and restarts', () => {
 	});
 
 	test('parameter problems are reported before any request', async () => {
-		expect((await v2({ installation: rl('') }).poll()).error?.message).toBe(
-			'Select an installation',
-		);
+		expect((await v2({ installation: rl('') }).poll()).error?.message).toBe('Select a group');
 		expect((await v2({ integration: rl('') }).poll()).error?.message).toBe('Select an integration');
 		expect(listRequests()).toHaveLength(0);
 	});

@@ -103,7 +103,6 @@ describe('one label per concept', () => {
 	const LABELS: Record<string, string> = {
 		groupRef: 'Group',
 		consumerRef: 'Consumer',
-		installation: 'Installation',
 		integration: 'Integration',
 		project: 'Project',
 		operationId: 'Operation ID',
@@ -119,9 +118,24 @@ describe('one label per concept', () => {
 		expect([...labels]).toEqual([label]);
 	});
 
-	it('"Group" and "Consumer" name only group and consumer refs', () => {
+	it('the installation field says Group where it picks whose account is used, Installation on installations', () => {
+		const fields = everyField.filter(({ property }) => property.name === 'installation');
+		// Installation → Get, Update…, and Operation → Get Many (an installation's operations).
+		const expected = (where: string) =>
+			/^(installation|operation)\./.test(where) ? 'Installation' : 'Group';
+		expect(fields.map(({ where, property }) => `${where}: ${property.displayName}`)).toEqual(
+			fields.map(({ where }) => `${where}: ${expected(where)}`),
+		);
+		const groups = fields.filter(({ property }) => property.displayName === 'Group');
+		expect(groups.map(({ where }) => where)).toEqual(
+			expect.arrayContaining(['providerApi.sendRequest', 'log trigger (installation)']),
+		);
+	});
+
+	it('"Group" and "Consumer" name only group and consumer refs (and the group\'s installation)', () => {
 		const misnamed = everyField
 			.filter(({ property }) => ['Group', 'Consumer'].includes(property.displayName))
+			.filter(({ property }) => property.name !== 'installation')
 			.filter(({ property }) => LABELS[property.name] !== property.displayName)
 			.map(({ where, property }) => `${where}: ${property.name}`);
 		expect(misnamed).toEqual([]);

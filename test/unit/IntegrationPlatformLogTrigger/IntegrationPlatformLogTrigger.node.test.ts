@@ -102,14 +102,15 @@ describe('description', () => {
 describe('version 2: Watch', () => {
 	const all = (name: string) => description.properties.filter((p) => p.name === name);
 
-	test('Watch (Installation by default, Integration, Operation IDs) exists from version 2 only', () => {
+	test('Watch (Group by default, Integration, Operation IDs) exists from version 2 only', () => {
 		const watch = property('watch');
 		expect(watch).toMatchObject({ type: 'options', default: 'installation' });
-		expect(watch.options?.map((o) => (o as { value: string }).value)).toEqual([
-			'installation',
-			'integration',
-			'operationIds',
-		]);
+		// The values saved workflows hold stay; the user's word for a group's installation is Group.
+		expect(
+			watch.options?.map(
+				(o) => `${(o as { name: string }).name}=${(o as { value: string }).value}`,
+			),
+		).toEqual(['Group=installation', 'Integration=integration', 'Operation IDs=operationIds']);
 		expect(watch.displayOptions?.show?.['@version']).toEqual([{ _cnd: { gte: 2 } }]);
 	});
 
@@ -129,6 +130,36 @@ describe('version 2: Watch', () => {
 			expect(p.modes?.[0].typeOptions?.searchListMethod).toBe(method);
 			expect(p.displayOptions?.show?.watch).toEqual(watches);
 			expect(typeof (node.methods.listSearch as Record<string, unknown>)[method]).toBe('function');
+		}
+	});
+
+	test('the installation is picked as a Group: from the list, by group ref or by installation ID', () => {
+		const p = property('installation');
+		expect(p.displayName).toBe('Group');
+		expect(p.modes?.map((m) => `${m.displayName}=${m.name}`)).toEqual([
+			'From List=list',
+			'By Group Ref=groupRef',
+			'By Installation ID=id',
+		]);
+		expect(p.modes?.[0].placeholder).toBe('Select a group…');
+		expect(description.subtitle).toContain('"Logs of a group"');
+	});
+});
+
+describe("the editor's trigger panel", () => {
+	// n8n labels the test button "Fetch Test Event" (header, trigger panel) and "Test this trigger"
+	// (empty output panel); the panel's help is the node's to say that both are one action.
+	test('its help names both test buttons as the same action, and what it returns', () => {
+		const panel = description.triggerPanel as {
+			header?: string;
+			executionsHelp?: { active: string; inactive: string };
+		};
+		expect(panel.header).toBe('Fetch the latest log entries');
+		for (const help of [panel.executionsHelp?.inactive, panel.executionsHelp?.active]) {
+			expect(help).toContain('<b>Fetch Test Event</b>');
+			expect(help).toContain("the output panel's <b>Test this trigger</b> does the same");
+			expect(help).toContain('the latest 5 log entries');
+			expect(help).not.toContain('mock event');
 		}
 	});
 });

@@ -1,0 +1,85 @@
+/**
+ * Watch → Group given By Group Ref, through the trigger's real poll() against the simulator: each
+ * poll looks the group's installation up in the integration's installations and watches it as
+ * By Installation ID would; a group without an installation fails the poll, naming the group.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { PollRunner } from '../../harness/poll';
+import {
+	json,
+	msgs,
+	rl,
+	runner,
+	SEED,
+	startSimulator,
+	type LogSimulator,
+} from '../../harness/logTriggerEngine';
+
+let sim: LogSimulator;
+beforeAll(async () => {
+	sim = await startSimulator();
+});
+afterEach(() => sim.reset());
+afterAll(async () => await sim.close());
+
+function v2(parameters: IDataObject): PollRunner {
+	const r = runner(sim, {
+		watch: 'installation',
+		integration: rl(SEED.integrationId),
+		operationIds: undefined,
+		...parameters,
+	});
+	r.node.typeVersion = 2;
+	return r;
+}
+
+const lookups = () => sim.journal.find({ routeId: 'listInstallations' });
+
+describe('Watch → Group by group ref', () => {
+	test("the group's installation is watched: new entries come out with its installation ID", async () => {
+		const r = v2({ installation: rl(SEED.groupRef, 'groupRef') });
+		expect((await r.poll()).error).toBeUndefined();
+		const created = sim.addOperation();
+		sim.appendLog(created.id, { message: { msg: 'for the group' } });
+		const second = await r.poll();
+		expect(msgs(second.items)).toEqual(['for the group']);
+		expect(json(second.items)[0]).toMatchObject({
+			operationId: created.id,
+			installationId: SEED.installationId,
+		});
+		// looked up on each poll, by the group ref
+		expect(lookups()).toHaveLength(2);
+		// the journal keeps the query as it came (harness/logTriggerEngine.ts, JournalEntry)
+		const groupRefs = lookups().map(
+			(e) => (e as unknown as { query: Record<string, string> }).query.groupRef,
+		);
+		expect(groupRefs).toEqual([SEED.groupRef, SEED.groupRef]);
+	});
+
+	test('the same text By Installation ID and By Group Ref are different scopes', async () => {
+		const byId = v2({ installation: rl(SEED.installationId, 'id') });
+		await byId.poll();
+		expect(lookups()).toHaveLength(0);
+		const byGroup = v2({ installation: rl(SEED.groupRef, 'groupRef') });
+		await byGroup.poll();
+		const scopeOf = (r: PollRunner) => (r.staticData.discovery as IDataObject).w;
+		expect(scopeOf(byGroup)).not.toBe(scopeOf(byId));
+	});
+
+	test('a group without an installation of the integration fails the poll, naming the group', async () => {
+		const r = v2({ installation: rl('no-such-group', 'groupRef') });
+		const out = await r.poll();
+		expect(out.error?.message).toBe(
+			'Group "no-such-group" has no installation of this integration',
+		);
+		expect(out.error?.description).toContain("the trigger's cursor did not move");
+		expect(sim.journal.find({ routeId: 'listOperations' })).toHaveLength(0);
+	});
+
+	test('an empty Group is reported before any request, under its label', async () => {
+		const out = await v2({ installation: rl('', 'groupRef') }).poll();
+		expect(out.error?.message).toBe('Select a group');
+		expect(sim.journal.entries).toHaveLength(0);
+	});
+});
