@@ -5,6 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { scopeOf } from '../../../nodes/IntegrationPlatformLogTrigger/pollScope';
+import type { Settings } from '../../../nodes/IntegrationPlatformLogTrigger/settings';
 import type { PollRunner } from '../../harness/poll';
 import {
 	json,
@@ -57,14 +59,18 @@ describe('Watch → Group by group ref', () => {
 		expect(groupRefs).toEqual([SEED.groupRef, SEED.groupRef]);
 	});
 
-	test('the same text By Installation ID and By Group Ref are different scopes', async () => {
-		const byId = v2({ installation: rl(SEED.installationId, 'id') });
-		await byId.poll();
-		expect(lookups()).toHaveLength(0);
-		const byGroup = v2({ installation: rl(SEED.groupRef, 'groupRef') });
-		await byGroup.poll();
-		const scopeOf = (r: PollRunner) => (r.staticData.discovery as IDataObject).w;
-		expect(scopeOf(byGroup)).not.toBe(scopeOf(byId));
+	test('the same text By Installation ID and By Group Ref are different scopes', () => {
+		const settings = {
+			watch: 'installation',
+			project: SEED.projectId,
+			integration: SEED.integrationId,
+			installation: 'acme-group',
+		} as Settings;
+		expect(scopeOf({ ...settings, byGroupRef: true })).not.toBe(
+			scopeOf({ ...settings, byGroupRef: false }),
+		);
+		// By Installation ID keeps the scope saved workflows have (nothing added to it).
+		expect(scopeOf({ ...settings, byGroupRef: false })).toBe(scopeOf(settings));
 	});
 
 	test('a group without an installation of the integration fails the poll, naming the group', async () => {
