@@ -48,7 +48,7 @@ export const installationLocator: INodeProperties = listLocator({
  * the log trigger): labelled Group, the word the Record operations use for the customer, since
  * the API's installation is the integration installed for one group (docs/architecture.md, "One
  * word per thing"). Its name and its value stay the installation's: saved workflows hold
- * installation IDs, which By Installation ID still takes; By Group Ref is looked up in the
+ * installation IDs, which By ID still takes; By Group Ref is looked up in the
  * integration's installations when the node runs (installationOfGroup).
  */
 export const GROUP_REF_MODE = 'groupRef';
@@ -62,9 +62,11 @@ export const groupInstallationLocator: INodeProperties = listLocator({
 	select: 'Select a group…',
 	typed: [
 		typedMode('By Group Ref', GROUP_REF_MODE, 'acme-inc'),
+		// n8n's editor labels a mode named `id` "By ID" whatever its display name
+		// (docs/n8n-notes.md, "List searches"): the placeholder says which ID.
 		{
 			...(installationLocator.modes ?? []).find((mode) => mode.name === 'id')!,
-			displayName: 'By Installation ID',
+			placeholder: 'e.g. 9b3f0e1a-… (the installation ID)',
 		},
 	],
 });

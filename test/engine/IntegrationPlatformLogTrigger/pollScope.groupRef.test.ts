@@ -1,7 +1,7 @@
 /**
  * Watch → Group given By Group Ref, through the trigger's real poll() against the simulator: each
  * poll looks the group's installation up in the integration's installations and watches it as
- * By Installation ID would; a group without an installation fails the poll, naming the group.
+ * By ID (the installation ID) would; a group without an installation fails the poll, naming the group.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -59,7 +59,7 @@ describe('Watch → Group by group ref', () => {
 		expect(groupRefs).toEqual([SEED.groupRef, SEED.groupRef]);
 	});
 
-	test('the same text By Installation ID and By Group Ref are different scopes', () => {
+	test('the same text By ID and By Group Ref are different scopes', () => {
 		const settings = {
 			watch: 'installation',
 			project: SEED.projectId,
@@ -69,7 +69,7 @@ describe('Watch → Group by group ref', () => {
 		expect(scopeOf({ ...settings, byGroupRef: true })).not.toBe(
 			scopeOf({ ...settings, byGroupRef: false }),
 		);
-		// By Installation ID keeps the scope saved workflows have (nothing added to it).
+		// By ID keeps the scope saved workflows have (nothing added to it).
 		expect(scopeOf({ ...settings, byGroupRef: false })).toBe(scopeOf(settings));
 	});
 

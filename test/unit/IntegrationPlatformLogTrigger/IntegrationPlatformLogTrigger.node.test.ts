@@ -133,13 +133,13 @@ describe('version 2: Watch', () => {
 		}
 	});
 
-	test('the installation is picked as a Group: from the list, by group ref or by installation ID', () => {
+	test('the installation is picked as a Group: from the list, by group ref or by installation ID (By ID)', () => {
 		const p = property('installation');
 		expect(p.displayName).toBe('Group');
 		expect(p.modes?.map((m) => `${m.displayName}=${m.name}`)).toEqual([
 			'From List=list',
 			'By Group Ref=groupRef',
-			'By Installation ID=id',
+			'By ID=id',
 		]);
 		expect(p.modes?.[0].placeholder).toBe('Select a group…');
 		expect(description.subtitle).toContain('"Logs of a group"');

@@ -45,11 +45,11 @@ describe('the Group picker', () => {
 		);
 	});
 
-	test("By Installation ID is the Installation picker's By ID under a clearer name", () => {
+	test("By ID is the Installation picker's By ID, its placeholder naming the installation ID", () => {
 		const byId = installationLocator.modes?.find((m) => m.name === 'id');
 		expect(groupInstallationLocator.modes?.find((m) => m.name === 'id')).toEqual({
 			...byId,
-			displayName: 'By Installation ID',
+			placeholder: 'e.g. 9b3f0e1a-… (the installation ID)',
 		});
 	});
 });

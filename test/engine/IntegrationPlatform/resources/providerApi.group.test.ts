@@ -49,7 +49,7 @@ describe('Provider API → Send Request: Group by group ref', () => {
 		expect(result.requests.filter((r) => (r.host as string) === 'proxy')).toHaveLength(0);
 	});
 
-	test('an installation ID (saved workflows, By Installation ID) is sent as it is, without a lookup', async () => {
+	test('an installation ID (saved workflows, By ID) is sent as it is, without a lookup', async () => {
 		const result = await run(sim, { ...send, installation: rl(SEED.installationId) });
 		expect(result.error).toBeUndefined();
 		expect(result.requests.map((r) => r.routeId ?? r.host)).not.toContain('listInstallations');
