@@ -687,8 +687,11 @@ function shapeProblems(op: OperationSpec, entry: JournalEntry, target: Case): st
 	return problems;
 }
 
-/** Routes a request may reach besides the operation's own: lookups made in code. */
-const LOOKUP_ROUTES = ['getIntegration'];
+/**
+ * Routes a request may reach besides the operation's own: lookups made in code (the integration's
+ * latest revision; Send Request's Group given By Group Ref, looked up in the installations).
+ */
+const LOOKUP_ROUTES = ['getIntegration', 'listInstallations'];
 
 function matches(op: OperationSpec, entry: JournalEntry, c: Case): boolean {
 	if (entry.routeId !== op.routeId || !c.sent) return false;
