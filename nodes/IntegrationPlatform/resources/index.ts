@@ -32,8 +32,30 @@ import {
 	topicDestinationRouteOperations,
 } from './topicDestinationRoute';
 
-/** The resources as written (the output-schema generator reads each operation's `outputShape` here). */
+/**
+ * The resources as written (the output-schema generator reads each operation's `outputShape` here).
+ * Record and Provider API come first, the rest alphabetically: n8n's nodes panel lists a community
+ * node's actions in this order with no search box (docs/n8n-notes.md, "The nodes panel and the
+ * Docs link"), so the most used actions are in view when the node is chosen.
+ */
 export const RESOURCE_DEFINITIONS: ResourceDefinition[] = [
+	{
+		displayName: 'Record',
+		value: 'records',
+		description: "A consumer's records in their SaaS instance: write, read, search",
+		defaultOperation: 'search',
+		version1DefaultOperation: 'write',
+		operations: recordsOperations,
+		fields: recordsFields,
+	},
+	{
+		displayName: 'Provider API',
+		value: 'providerApi',
+		description: "Requests to a consumer's own provider API, through the platform's proxy",
+		defaultOperation: 'sendRequest',
+		operations: providerApiOperations,
+		fields: providerApiFields,
+	},
 	{
 		displayName: 'API Key',
 		value: 'apiKey',
@@ -174,29 +196,12 @@ export const RESOURCE_DEFINITIONS: ResourceDefinition[] = [
 		fields: providerFields,
 	},
 	{
-		displayName: 'Provider API',
-		value: 'providerApi',
-		description: "Requests to a consumer's own provider API, through the platform's proxy",
-		defaultOperation: 'sendRequest',
-		operations: providerApiOperations,
-		fields: providerApiFields,
-	},
-	{
 		displayName: 'Provider App',
 		value: 'providerApp',
 		description: "Your OAuth apps at providers, used for the project's connections",
 		defaultOperation: 'getAll',
 		operations: providerAppOperations,
 		fields: providerAppFields,
-	},
-	{
-		displayName: 'Record',
-		value: 'records',
-		description: "A consumer's records in their SaaS instance: write, read, search",
-		defaultOperation: 'search',
-		version1DefaultOperation: 'write',
-		operations: recordsOperations,
-		fields: recordsFields,
 	},
 	{
 		displayName: 'Revision',
@@ -242,7 +247,7 @@ export const RESOURCE_DEFINITIONS: ResourceDefinition[] = [
 	},
 ];
 
-/** Every resource of the node, in the order the resource selector lists them (alphabetical). */
+/** Every resource of the node, in the order the resource selector and the nodes panel list them. */
 export const RESOURCES: ResourceDescription[] = RESOURCE_DEFINITIONS.map((resource) =>
 	defineResource(resource, sharedFields),
 );
