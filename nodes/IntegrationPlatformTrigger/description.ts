@@ -126,7 +126,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		description:
-			'The webhook destination that delivers to this trigger, from the project\'s list or by name (a new name is created on activation). Read, subscribe and schema-watch messages go to the destination the integration names (destination: … in its manifest), so use the same name there. Empty: n8n- followed by the first characters of this trigger\'s webhook ID. While listening for a test event, "-test" is appended.',
+			'The webhook destination that delivers to this trigger, from the project\'s list or by name (a new name is created on activation). Read, subscribe and schema-watch messages go to the destination the integration names (destination: … in its manifest), so use the same name there: the list puts those first and says what each receives. Empty: n8n- followed by the first characters of this trigger\'s webhook ID. While listening for a test event, "-test" is appended.',
 		displayOptions: { ...withCredential, show: fromVersion3 },
 		modes: [
 			{
