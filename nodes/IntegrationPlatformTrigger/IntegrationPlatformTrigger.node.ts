@@ -93,9 +93,10 @@ export class IntegrationPlatformTrigger implements INodeType {
 		// No version 1: for webhook nodes of version 1, n8n evaluates an options.binaryData
 		// expression on every request, a few milliseconds each (docs/n8n-notes.md, "Per-item cost
 		// of expressions"). Version 3 picks Destination and Object Names from lists; workflows saved
-		// with 2 keep their typed fields (description.ts).
-		version: [2, 3],
-		defaultVersion: 3,
+		// with 2 keep their typed fields (description.ts). Version 4 points an existing destination
+		// that a manifest delivers to at the workflow by default; 2 and 3 keep stopping.
+		version: [2, 3, 4],
+		defaultVersion: 4,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
 		// n8n's nodes panel shows this trigger and the action node as one entry, with this
 		// description (docs/n8n-notes.md, "The nodes panel and the Docs link"): it speaks for both.

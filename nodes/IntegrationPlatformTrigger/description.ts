@@ -1,4 +1,9 @@
-import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type {
+	IDisplayOptions,
+	INodeProperties,
+	INodePropertyMode,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { typedMode } from '../common/locator';
 import { projectLocator } from '../common/project';
@@ -26,6 +31,9 @@ const withCredential = { hide: { authentication: ['none'] } };
 /** Fields of version 2 only (typed destination and object names), and of version 3 on (lists). */
 const version2 = { '@version': [2] };
 const fromVersion3 = { '@version': [{ _cnd: { gte: 3 } }] };
+/** "If the Destination Exists" stops by default up to version 3; version 4 follows the manifests. */
+const upToVersion3 = { '@version': [{ _cnd: { lte: 3 } }] };
+const fromVersion4 = { '@version': [{ _cnd: { gte: 4 } }] };
 
 /** Where the editor shows the webhook URLs and the credential, by the labels it gives them. */
 const PRODUCTION_URL = 'the Production URL (under Webhook URLs at the top of this panel)';
@@ -59,6 +67,35 @@ const destinationByName: INodePropertyMode = {
 	],
 };
 
+/** "If the Destination Exists" of some versions, with their default and choices. */
+function onExistingDestination(
+	versions: IDisplayOptions['show'],
+	fallback: string,
+	options: INodePropertyOptions[],
+): INodeProperties {
+	return {
+		displayName: 'If the Destination Exists',
+		name: 'onExistingDestination',
+		type: 'options',
+		default: fallback,
+		description: 'What to do when a destination of that name already sends somewhere else',
+		displayOptions: { ...withCredential, show: { ...versions, registerDestination: [true] } },
+		options,
+	};
+}
+
+const takeOverOption: INodePropertyOptions = {
+	name: 'Point It at This Workflow',
+	value: 'takeOver',
+	description: 'Change its URL to this trigger; the previous URL is put back on deactivation',
+};
+
+const failOption: INodePropertyOptions = {
+	name: 'Stop With an Error',
+	value: 'fail',
+	description: 'Leave it alone; activation fails and says so',
+};
+
 export const triggerProperties: INodeProperties[] = [
 	authentication,
 	{
@@ -89,7 +126,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		description:
-			'The webhook destination that delivers to this trigger, from the project\'s list or by name (a new name is created on activation). Read, subscribe and schema-watch messages go to the destination the integration names (destination: … in its manifest), so use the same name there. Empty: n8n- followed by the first characters of this trigger\'s webhook ID. While listening for a test event, "-test" is appended.',
+			'The webhook destination that delivers to this trigger, from the project\'s list or by name (a new name is created on activation). Read, subscribe and schema-watch messages go to the destination the integration names (destination: … in its manifest), so use the same name there: the list puts those first and says what each receives. Empty: n8n- followed by the first characters of this trigger\'s webhook ID. While listening for a test event, "-test" is appended.',
 		displayOptions: { ...withCredential, show: fromVersion3 },
 		modes: [
 			{
@@ -110,26 +147,20 @@ export const triggerProperties: INodeProperties[] = [
 		description: `Whether to create the destination (and, for notifications, a topic and its routes) on activation and remove them on deactivation. Off: the destination must already exist and send to ${PRODUCTION_URL}.`,
 		displayOptions: withCredential,
 	},
-	{
-		displayName: 'If the Destination Exists',
-		name: 'onExistingDestination',
-		type: 'options',
-		default: 'fail',
-		description: 'What to do when a destination of that name already sends somewhere else',
-		displayOptions: { ...withCredential, show: { registerDestination: [true] } },
-		options: [
-			{
-				name: 'Point It at This Workflow',
-				value: 'takeOver',
-				description: 'Change its URL to this trigger; the previous URL is put back on deactivation',
-			},
-			{
-				name: 'Stop With an Error',
-				value: 'fail',
-				description: 'Leave it alone; activation fails and says so',
-			},
-		],
-	},
+	// Versions 2 and 3: a destination that sends elsewhere stops the activation unless told.
+	onExistingDestination(upToVersion3, 'fail', [takeOverOption, failOption]),
+	// Version 4 on: the destination a manifest delivers to (where read results go) is pointed here
+	// by default; one no manifest names is still left alone.
+	onExistingDestination(fromVersion4, 'takeOverIfManifest', [
+		takeOverOption,
+		{
+			name: 'Point It at This Workflow if a Manifest Delivers to It',
+			value: 'takeOverIfManifest',
+			description:
+				"If an integration's manifest in the project names it (read, subscribe or schema-watch deliveries), change its URL to this trigger and put the previous URL back on deactivation; otherwise leave it alone and stop with an error",
+		},
+		failOption,
+	]),
 	{
 		displayName:
 			'The service delivers only to https URLs: n8n must be reachable over https (set WEBHOOK_URL when it runs behind a proxy)',

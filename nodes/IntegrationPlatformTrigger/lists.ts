@@ -1,6 +1,7 @@
 /**
- * The lists of the trigger's Destination and Object Names fields (version 3): the project's
- * webhook destinations, and the objects its integrations read or subscribe to. An empty
+ * The lists of the trigger's Destination and Object Names fields (version 3 on): the project's
+ * webhook destinations, marked with what the integrations' manifests deliver to them, and the
+ * objects its integrations read or subscribe to. An empty
  * list throws an error that says why it is empty and what to do instead: n8n's editor shows a
  * list search's or a load-options method's error message in place of the list, while an empty
  * answer only reads "No results".
@@ -16,6 +17,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest } from '../common/api';
 import { currentValue, idOf, withReason } from '../common/locator';
 import { encodePathSegment } from '../common/paths';
+import { deliveryMark, manifestDeliveries } from './manifests';
+import type { ManifestDeliveries } from './manifests';
 import { TEST_SUFFIX } from './registration';
 
 // n8n's editor shows only an error's message in place of the list (not its description), so the
@@ -45,36 +48,81 @@ const text = (value: unknown): string | undefined =>
 	typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
 /**
+ * What the manifests deliver to each destination, or nothing when the integrations cannot be
+ * listed (a key without access to them, a failed request): the destinations are then listed
+ * unmarked, as the list is still the way to choose one.
+ */
+async function deliveriesOf(
+	context: ILoadOptionsFunctions,
+	project: string,
+): Promise<ManifestDeliveries> {
+	try {
+		return manifestDeliveries(
+			await apiRequest(context, 'GET', `/projects/${encodePathSegment(project)}/integrations`),
+		);
+	} catch {
+		return new Map();
+	}
+}
+
+/**
  * listSearch behind Destination: the project's webhook destinations by name (other types cannot
  * deliver to n8n). A `<name>-test` destination next to `<name>` is the one the trigger registers
  * while the editor listens; it is left out, as choosing it would make the next test `-test-test`.
+ * Each destination an integration's manifest names says what it receives (manifests.ts) and comes
+ * first; a name a manifest gives that no destination has yet is offered as new, since activation
+ * creates it.
  */
 export const searchWebhookDestinations = withReason(async function (
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const project = selectedProject(this);
-	const destinations = await listOf(this, `/projects/${encodePathSegment(project)}/destinations`);
+	const [destinations, deliveries] = await Promise.all([
+		listOf(this, `/projects/${encodePathSegment(project)}/destinations`),
+		deliveriesOf(this, project),
+	]);
 	const names = destinations
 		.filter((d) => d.type === 'webhook')
 		.map((d) => text(d.name))
 		.filter((name): name is string => name !== undefined);
-	if (names.length === 0) {
+	// Names any destination has, whatever its type: a manifest's name taken by a Kinesis
+	// destination is not offered as new (registration would refuse it).
+	const taken = new Set(destinations.map((d) => text(d.name)));
+	const fresh = [...deliveries.keys()].filter((name) => !taken.has(name));
+	if (names.length === 0 && fresh.length === 0) {
 		throw new NodeOperationError(this.getNode(), EMPTY_DESTINATIONS, {
 			description: `Project ${project} has no webhook destination.`,
 		});
 	}
 	const all = new Set(names);
 	const needle = filter?.trim().toLowerCase();
-	return {
+	const entries = [
 		// Each name once: the set holds them in the order first listed.
-		results: [...all]
+		...[...all]
 			.filter(
 				(name) => !(name.endsWith(TEST_SUFFIX) && all.has(name.slice(0, -TEST_SUFFIX.length))),
 			)
-			.filter((name) => !needle || name.toLowerCase().includes(needle))
-			.sort((a, b) => a.localeCompare(b))
-			.map((name) => ({ name, value: name })),
+			.map((name) => ({ name, mark: deliveryMark(deliveries, name), isNew: false })),
+		...fresh.map((name) => ({ name, mark: deliveryMark(deliveries, name), isNew: true })),
+	];
+	return {
+		results: entries
+			.map((entry) => ({
+				...entry,
+				label:
+					entry.mark === undefined
+						? entry.name
+						: `${entry.name}${entry.isNew ? ' (new)' : ''} — ${entry.mark}`,
+			}))
+			.filter((entry) => !needle || entry.label.toLowerCase().includes(needle))
+			// What a manifest delivers to first, then by name.
+			.sort(
+				(a, b) =>
+					Number(a.mark === undefined) - Number(b.mark === undefined) ||
+					a.name.localeCompare(b.name),
+			)
+			.map((entry) => ({ name: entry.label, value: entry.name })),
 	};
 });
 

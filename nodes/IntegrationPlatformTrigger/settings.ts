@@ -11,7 +11,7 @@ import type { DownloadPolicy } from './download';
 import { NOTIFICATION_TYPES, parseNameList } from './events';
 import type { EventChoice, EventSelection, OutputMode } from './events';
 import { NAME_PATTERN, TEST_SUFFIX } from './registration';
-import type { DesiredRegistration } from './registration';
+import type { DesiredRegistration, OnExisting } from './registration';
 import { checkTolerance } from './svix';
 
 export type Context = IHookFunctions | IWebhookFunctions;
@@ -167,6 +167,11 @@ export function downloadsOf(chosen: IDataObject): { enabled: boolean; policy: Do
 	};
 }
 
+/** "If the Destination Exists": anything but the two ways to point it here leaves it alone. */
+function onExistingOf(value: unknown): OnExisting {
+	return value === 'takeOver' || value === 'takeOverIfManifest' ? value : 'fail';
+}
+
 /** What activation should find on the service for this node at `url`. */
 export function desiredRegistration(context: IHookFunctions, url: string): DesiredRegistration {
 	const name = destinationNameFor(context, isTest(context));
@@ -181,10 +186,7 @@ export function desiredRegistration(context: IHookFunctions, url: string): Desir
 		project: projectOf(context),
 		destinationName: name,
 		url,
-		onExisting:
-			context.getNodeParameter('onExistingDestination', 'fail') === 'takeOver'
-				? 'takeOver'
-				: 'fail',
+		onExisting: onExistingOf(context.getNodeParameter('onExistingDestination', 'fail')),
 		notificationTypes: notifications ? (types.length ? types : [...NOTIFICATION_TYPES]) : [],
 	};
 }

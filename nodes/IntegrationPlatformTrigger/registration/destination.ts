@@ -3,8 +3,9 @@
  * on removal find out who holds it now and give it back (docs/api-notes.md, "Delivered messages":
  * data messages go to the destination the integration names, so the user names it here).
  */
+import { manifestDeliveries } from '../manifests';
 import type { ServicePaths } from './requests';
-import { asList, call, must, remove } from './requests';
+import { asList, call, messageOf, must, remove, settle } from './requests';
 import { RegistrationError } from './types';
 import type { DesiredRegistration, Json, Registration, RegistrationApi } from './types';
 import { safeUrl, sameUrl, urlOf } from './urls';
@@ -105,17 +106,47 @@ export async function claimDestination(
 		Object.assign(undo, { destinationId, destinationMode: 'takenOver', previousUrl: recorded.url });
 		return asRecorded();
 	}
-	if (desired.onExisting === 'takeOver') {
+	if (
+		desired.onExisting === 'takeOver' ||
+		(desired.onExisting === 'takeOverIfManifest' &&
+			(await namedByManifest(api, paths, desired.destinationName)))
+	) {
 		const previousUrl = typeof current === 'string' ? current : '';
 		await pointAt(api, paths.destination(destinationId), desired.url);
 		Object.assign(undo, { destinationId, destinationMode: 'takenOver', previousUrl });
 		return { destinationId, destinationMode: 'takenOver', previousUrl };
 	}
+	const manifestRule = desired.onExisting === 'takeOverIfManifest';
 	throw new RegistrationError(
-		`A webhook destination named "${desired.destinationName}" already exists and sends to ${safeUrl(current)}`,
-		'Choose another Destination Name, delete that destination, or set "If the Destination Exists" to ' +
+		`A webhook destination named "${desired.destinationName}" already exists and sends to ${safeUrl(current)}` +
+			(manifestRule ? ", and no integration's manifest in this project delivers to it" : ''),
+		(manifestRule
+			? "The trigger points an existing destination here only when an integration's manifest names it. "
+			: '') +
+			'Choose another Destination Name, delete that destination, or set "If the Destination Exists" to ' +
 			'"Point It at This Workflow" (its URL is put back when the workflow is deactivated).',
 	);
+}
+
+/**
+ * Whether a manifest of the project's integrations (their latest revisions) names the destination
+ * for read, subscribe or schema-watch deliveries: the service sends those only there, so
+ * pointing it here is what makes them reach the workflow.
+ */
+async function namedByManifest(
+	api: RegistrationApi,
+	paths: ServicePaths,
+	destinationName: string,
+): Promise<boolean> {
+	const integrations = await settle(must(api, 'GET', paths.integrations));
+	if (!integrations.ok) {
+		throw new RegistrationError(
+			`The destination "${destinationName}" already sends elsewhere, and whether an integration's manifest delivers to it could not be checked: the integrations could not be listed`,
+			`${messageOf(integrations.error)}. Activate again, or set "If the Destination Exists" to "Point It at This Workflow" or "Stop With an Error".`,
+			integrations.error,
+		);
+	}
+	return manifestDeliveries(integrations.value).has(destinationName);
 }
 
 /**

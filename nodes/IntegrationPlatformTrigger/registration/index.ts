@@ -8,8 +8,8 @@
  * - a webhook destination named `destinationName` whose URL is this node's webhook URL. Data
  *   messages (read, subscribe, schema.watch) go to the destination the integration's manifest or
  *   installation config NAMES, so the user puts this name there. If a destination of that name
- *   already points elsewhere, the node stops, or (on request) points it here and puts the old URL
- *   back when it is removed;
+ *   already points elsewhere, the node stops, or points it here and puts the old URL back when it
+ *   is removed: on request, or (version 4's default) when a manifest of the project names it;
  * - for notifications: a topic of the same name, one notification-event-topic route per selected
  *   event type, and a topic-destination route.
  *
@@ -28,6 +28,7 @@ export type {
 	DesiredRegistration,
 	EventRoute,
 	Json,
+	OnExisting,
 	Origin,
 	Registration,
 	RegistrationApi,

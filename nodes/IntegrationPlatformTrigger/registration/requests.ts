@@ -65,6 +65,7 @@ export interface ServicePaths {
 	eventRoute(id: string): string;
 	topicRoutes: string;
 	topicRoute(id: string): string;
+	integrations: string;
 }
 
 export function servicePaths(project: string): ServicePaths {
@@ -78,5 +79,6 @@ export function servicePaths(project: string): ServicePaths {
 		eventRoute: (id) => base + apiPath`/notification-event-topic-routes/${id}`,
 		topicRoutes: `${base}/topic-destination-routes`,
 		topicRoute: (id) => base + apiPath`/topic-destination-routes/${id}`,
+		integrations: `${base}/integrations`,
 	};
 }

@@ -25,12 +25,19 @@ export interface RegistrationApi {
 	error(response: ApiResponse): Error;
 }
 
+export type OnExisting = 'fail' | 'takeOver' | 'takeOverIfManifest';
+
 export interface DesiredRegistration {
 	/** Project id or name. */
 	project: string;
 	destinationName: string;
 	url: string;
-	onExisting: 'fail' | 'takeOver';
+	/**
+	 * A destination of that name that sends elsewhere: `fail` leaves it alone, `takeOver` points it
+	 * here, `takeOverIfManifest` points it here only when an integration's manifest of the project
+	 * delivers to it (the destination read results go to), else leaves it alone.
+	 */
+	onExisting: OnExisting;
 	/** Notification event types to route here; empty: no topic at all. */
 	notificationTypes: string[];
 }

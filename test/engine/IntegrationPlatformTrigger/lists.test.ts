@@ -1,7 +1,8 @@
 /**
- * The event trigger's lists (version 3) against the simulator: Destination lists the project's
- * webhook destinations, Object Names the objects its integrations read or subscribe to; an empty
- * list says why it is empty.
+ * The event trigger's lists (version 3 on) against the simulator: Destination lists the project's
+ * webhook destinations, those the integrations' manifests deliver to first and marked with what
+ * they receive; Object Names the objects its integrations read or subscribe to; an empty list says
+ * why it is empty.
  */
 import {
 	EMPTY_DESTINATIONS,
@@ -46,8 +47,47 @@ describe('Destination: searchWebhookDestinations', () => {
 		const names = results.map((r) => r.value);
 		expect(names).toContain(SEED.destinationName);
 		expect(names).not.toContain(SEED.kinesisDestinationName);
-		expect(names).toEqual([...names].sort((a, b) => String(a).localeCompare(String(b))));
-		expect(results.every((r) => r.name === r.value)).toBe(true);
+		const unmarked = names.slice(1);
+		expect(unmarked).toEqual([...unmarked].sort((a, b) => String(a).localeCompare(String(b))));
+		expect(results.slice(1).every((r) => r.name === r.value)).toBe(true);
+	});
+
+	test('the destination the manifests deliver to comes first and says what it receives from which integration', async () => {
+		const { results } = await searchWebhookDestinations.call(inProject());
+		expect(results).toEqual([
+			{
+				name:
+					`${SEED.destinationName} — read results of hubspot-deals (deals), hubspot-sync (companies, contacts), ` +
+					'legacy-sync (deals); subscribe events of hubspot-sync (contacts); schema changes of hubspot-sync',
+				value: SEED.destinationName,
+			},
+			{ name: SEED.updatableDestinationName, value: SEED.updatableDestinationName },
+			{ name: SEED.deletableDestinationName, value: SEED.deletableDestinationName },
+		]);
+	});
+
+	test('a name a manifest gives that no destination has yet is offered as new (activation creates it); the filter reads the marks', async () => {
+		const integrations = sim.state.integrations as Map<string, Record<string, unknown>>;
+		const content = (
+			integrations.get(SEED.integrationId)!.latestRevision as {
+				content: { watchSchema: { destination: string } };
+			}
+		).content;
+		content.watchSchema.destination = 'n8n-schema';
+		const { results } = await searchWebhookDestinations.call(inProject(), 'schema changes');
+		expect(results).toEqual([
+			{ name: 'n8n-schema (new) — schema changes of hubspot-sync', value: 'n8n-schema' },
+		]);
+	});
+
+	test('integrations that cannot be listed: the destinations are still listed, unmarked', async () => {
+		sim.faults.add({ route: 'listIntegrations', status: 500 });
+		const { results } = await searchWebhookDestinations.call(inProject());
+		expect(results.map((r) => r.name)).toEqual([
+			SEED.updatableDestinationName,
+			SEED.deletableDestinationName,
+			SEED.destinationName,
+		]);
 	});
 
 	test('the -test twin a listening trigger registers is left out; a lone "-test" name is not', async () => {
@@ -63,8 +103,9 @@ describe('Destination: searchWebhookDestinations', () => {
 		expect(results.map((r) => r.value)).toEqual([SEED.destinationName]);
 	});
 
-	test('no webhook destination: the error says so and what to do', async () => {
+	test('no webhook destination and no manifest naming one: the error says so and what to do', async () => {
 		removeAll('destinations');
+		removeAll('integrations');
 		await expect(searchWebhookDestinations.call(inProject())).rejects.toMatchObject({
 			message: EMPTY_DESTINATIONS,
 			description: `Project ${SEED.projectName} has no webhook destination.`,

@@ -31,9 +31,9 @@ function allProperties(properties: readonly Property[]): INodeProperties[] {
 	});
 }
 
-test('versions 2 and 3, new nodes get 3; no 1: n8n evaluates an options.binaryData expression per request for 1', () => {
-	expect(description.version).toEqual([2, 3]);
-	expect(description.defaultVersion).toBe(3);
+test('versions 2 to 4, new nodes get 4; no 1: n8n evaluates an options.binaryData expression per request for 1', () => {
+	expect(description.version).toEqual([2, 3, 4]);
+	expect(description.defaultVersion).toBe(4);
 });
 
 /** The parameters n8n shows for `parameters` on a node of `typeVersion`, in the panel's order. */
@@ -99,6 +99,39 @@ describe('versions: 2 keeps its typed fields, 3 picks from lists', () => {
 		for (const name of ['n8n webhook', 'n8n_webhook', 'A'.repeat(65)]) {
 			expect(regex.test(name)).toBe(false);
 		}
+	});
+});
+
+describe('If the Destination Exists: version 4 follows the manifests by default, 2 and 3 keep stopping', () => {
+	/** The value n8n gives a node of `typeVersion` saved without the parameter, and its choices. */
+	function onExisting(typeVersion: number) {
+		const shown = visible(typeVersion).filter((p) => p.name === 'onExistingDestination');
+		expect(shown).toHaveLength(1);
+		return {
+			default: shown[0].default,
+			choices: (shown[0].options as INodePropertyOptions[]).map((o) => [o.name, o.value]),
+		};
+	}
+
+	test.each([2, 3])('version %i: Stop With an Error, as saved workflows expect', (version) => {
+		expect(onExisting(version)).toEqual({
+			default: 'fail',
+			choices: [
+				['Point It at This Workflow', 'takeOver'],
+				['Stop With an Error', 'fail'],
+			],
+		});
+	});
+
+	test('version 4: Point It at This Workflow if a Manifest Delivers to It', () => {
+		expect(onExisting(4)).toEqual({
+			default: 'takeOverIfManifest',
+			choices: [
+				['Point It at This Workflow', 'takeOver'],
+				['Point It at This Workflow if a Manifest Delivers to It', 'takeOverIfManifest'],
+				['Stop With an Error', 'fail'],
+			],
+		});
 	});
 });
 

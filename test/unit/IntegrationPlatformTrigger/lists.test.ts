@@ -63,3 +63,23 @@ test('Object Names lists objects named __proto__, constructor, hasOwnProperty, t
 	expect(options.map((o) => o.value).sort()).toEqual([...PROTOTYPE_NAMES].sort());
 	for (const option of options) expect(option.description).toBe(`In ${String(option.value)}`);
 });
+
+test('Destination marks destinations named __proto__, constructor, hasOwnProperty, toString with what their manifests deliver, first', async () => {
+	const destinations = [...PROTOTYPE_NAMES, 'plain'].map((name) => ({ name, type: 'webhook' }));
+	const integrations = PROTOTYPE_NAMES.map((name) => ({
+		name,
+		latestRevision: { content: { read: { objects: [{ objectName: name, destination: name }] } } },
+	}));
+	const context = inProject(({ url }) => ({
+		body: JSON.parse(JSON.stringify(url.endsWith('/integrations') ? integrations : destinations)),
+	}));
+	const result = (await methods.listSearch.searchWebhookDestinations.call(context)) as {
+		results: Array<{ name: string; value: string }>;
+	};
+	expect(result.results).toEqual([
+		...[...PROTOTYPE_NAMES]
+			.sort((a, b) => a.localeCompare(b))
+			.map((name) => ({ name: `${name} — read results of ${name} (${name})`, value: name })),
+		{ name: 'plain', value: 'plain' },
+	]);
+});
