@@ -6,6 +6,7 @@ import type { ItemParameters } from '../../inCode/customContext';
 import { urlValue } from '../../inCode/customContext';
 import type { MapperValue } from './mappedRecord';
 import { mappedRecord, MappingProblem } from './mappedRecord';
+import { V3_FIELDS_LABEL } from './writeMapper';
 
 /**
  * Record → Write, first step: each input item becomes one record to write, or an error of that
@@ -192,6 +193,8 @@ export function recordToWrite(
 	let mapped: ReturnType<typeof mappedRecord> | undefined;
 	let emptyReason: EmptyReason = source;
 	const idOutsideMapper = context.getNode().typeVersion >= 3;
+	// The mapped fields' label in Update, as the editor shows it (records/writeMapper.ts).
+	const fieldsLabel = idOutsideMapper ? V3_FIELDS_LABEL : 'Fields to Change';
 	if (source === 'mapper') {
 		const mapper = params.get<MapperValue>('columns', itemIndex, {});
 		if (mapper.mappingMode === 'autoMapInputData') {
@@ -240,7 +243,7 @@ export function recordToWrite(
 	}
 
 	if (type === 'create') {
-		refuseEmpty(context, itemIndex, emptyReason, entry, type);
+		refuseEmpty(context, itemIndex, emptyReason, entry, type, fieldsLabel);
 		return { itemIndex, target, entry };
 	}
 	const idField = mapped
@@ -264,7 +267,7 @@ export function recordToWrite(
 		return { itemIndex, target, entry, recordId };
 	}
 	delete record.id;
-	refuseEmpty(context, itemIndex, emptyReason, entry, type);
+	refuseEmpty(context, itemIndex, emptyReason, entry, type, fieldsLabel);
 	record.id = recordId;
 	return { itemIndex, target, entry, recordId };
 }
@@ -312,6 +315,7 @@ function refuseEmpty(
 	source: EmptyReason,
 	entry: IDataObject,
 	type: WriteType,
+	fieldsLabel: string,
 ) {
 	const fields = Object.keys(entry.record as IDataObject);
 	const associations = Array.isArray(entry.associations) && entry.associations.length > 0;
@@ -338,7 +342,7 @@ function refuseEmpty(
 	// An update's ID was found (it is checked first): say that it is all there is.
 	const idOnly: [string, string] = [
 		'only the record ID ("Record ID") is set: no field to change is mapped',
-		'Map a value or an expression to at least one field under "Fields to Change" ("Add field to send" lists the others), or set Write Type to Delete to delete the record.',
+		`Map a value or an expression to at least one field under "${fieldsLabel}" ("Add field to send" lists the others), or set Write Type to Delete to delete the record.`,
 	];
 	const [reason, hint] = source === 'mapper' && type === 'update' ? idOnly : why[source];
 	throw itemError(context, itemIndex, `Item ${itemIndex} has nothing to write: ${reason}`, hint);

@@ -72,7 +72,8 @@ function recordColumns(
  * the fields depend on changes, and Write Type is not one. The record ID is a parameter of its own
  * (Record ID), which Update and Delete share. Create's mapper marks the fields the provider
  * requires and n8n checks them ('add'); Update's checks none ('map': no field to match on, the ID
- * being outside). Delete writes no field, so it shows none.
+ * being outside). One label for both: n8n's editor keeps the label of the mapper it showed first
+ * while the panel stays open (docs/n8n-notes.md). Delete writes no field, so it shows none.
  */
 function recordFields(writeType: 'create' | 'update'): INodeProperties {
 	const create = writeType === 'create';
@@ -88,7 +89,7 @@ function recordFields(writeType: 'create' | 'update'): INodeProperties {
 			resourceMapper: {
 				resourceMapperMethod: 'getRecordFields',
 				mode: create ? 'add' : 'map',
-				valuesLabel: create ? 'Fields to Write' : 'Fields to Change',
+				valuesLabel: V3_FIELDS_LABEL,
 				fieldWords: { singular: 'field', plural: 'fields' },
 				// As in version 2: only the required fields are listed at first.
 				addAllFields: false,
@@ -106,6 +107,9 @@ function recordFields(writeType: 'create' | 'update'): INodeProperties {
 		},
 	};
 }
+
+/** The label of version 3's mapped fields, for Create and Update alike (see recordFields). */
+export const V3_FIELDS_LABEL = 'Fields to Write';
 
 /** Version 3's record ID for Update and Delete, outside the mapper (see recordFields). */
 const recordIdField: INodeProperties = {
@@ -128,12 +132,12 @@ const recordIdField: INodeProperties = {
 };
 
 /**
- * Update's fields are Create's, so the provider's required ones keep their mark (n8n shows it
- * from the fields); Update requires none of them.
+ * Update's fields are Create's, the provider's required ones included: n8n requires none of them
+ * in Update's mapper, and an empty one is not sent.
  */
 const updateFieldsNotice: INodeProperties = {
 	displayName:
-		'Update sends only the fields you map. A field marked * is one the provider needs to create a record, not to change one.',
+		'Update changes only the fields that have a value below: a field left empty is not sent, whether or not a new record would need it.',
 	name: 'updateFieldsNotice',
 	type: 'notice',
 	default: '',

@@ -178,7 +178,9 @@ test('an update with only the Record ID set: says that nothing but the ID is the
 	expect(result.error?.message).toBe(
 		'Item 0 has nothing to write: only the record ID ("Record ID") is set: no field to change is mapped',
 	);
-	expect(result.error?.description).toContain('at least one field under "Fields to Change"');
+	expect(result.error?.description).toBe(
+		'No request was sent for this item. Map a value or an expression to at least one field under "Fields to Write" ("Add field to send" lists the others), or set Write Type to Delete to delete the record.',
+	);
 	expect(writes()).toHaveLength(0);
 });
 
