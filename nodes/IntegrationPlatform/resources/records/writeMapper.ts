@@ -14,9 +14,9 @@ const FIELDS_DEPEND_ON = ['project.value', 'integration.value', 'groupRef.value'
 
 /**
  * Record → Write's resource mapper, version 2, fed by the object's metadata for the group's
- * installation. One per write type, each reloaded when Write Type changes:
- * n8n's editor then empties the mapped values (docs/n8n-notes.md, "The resource mapper keeps
- * values only while its dependencies stay"), which version 3 avoids.
+ * installation. One per write type, each reloaded when Write Type changes: n8n's editor then
+ * empties the mapped values (docs/n8n-notes.md, "The resource mapper and Write Type"), which
+ * version 3 avoids.
  */
 function recordColumns(
 	mode: 'add' | 'update',
@@ -73,7 +73,8 @@ function recordColumns(
  * (Record ID), which Update and Delete share. Create's mapper marks the fields the provider
  * requires and n8n checks them ('add'); Update's checks none ('map': no field to match on, the ID
  * being outside). One label for both: n8n's editor keeps the label of the mapper it showed first
- * while the panel stays open (docs/n8n-notes.md). Delete writes no field, so it shows none.
+ * while the panel stays open (docs/n8n-notes.md, "The resource mapper and Write Type"). Delete
+ * writes no field, so it shows none.
  */
 function recordFields(writeType: 'create' | 'update'): INodeProperties {
 	const create = writeType === 'create';
