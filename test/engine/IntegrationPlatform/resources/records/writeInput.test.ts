@@ -1,5 +1,5 @@
 /**
- * What each item writes: version 2's resource mapper ("Map Each Field Below" with expressions,
+ * What each item writes: version 2's resource mapper ("Map Each Column Manually" with expressions,
  * "Map Automatically", the record ID to match on for Update and Delete), values checked by their
  * field's type before anything is sent, and items with nothing to write refused in every version
  * (records/writeInput.ts, records/mappedRecord.ts). The schema in the mapper's value is the one
@@ -75,7 +75,7 @@ const stored = (object = 'contacts') =>
 	) ?? new Map<string, { fields: IDataObject }>();
 
 describe('version 2: Records From is the resource mapper by default', () => {
-	test('Map Each Field Below with expressions: each item writes exactly the mapped fields, typed', async () => {
+	test('Map Each Column Manually with expressions: each item writes exactly the mapped fields, typed', async () => {
 		const parameters = {
 			...target(),
 			writeType: 'create',
