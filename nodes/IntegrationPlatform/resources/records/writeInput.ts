@@ -257,7 +257,7 @@ export function recordToWrite(
 				: ownField(record, idField);
 	if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
 		const form = mapped ? (idOutsideMapper ? 'parameter' : 'match') : 'field';
-		throw itemError(context, itemIndex, ...noRecordId(itemIndex, type, idField, form));
+		throw itemError(context, itemIndex, ...noRecordId(itemIndex, type, idField, form, id));
 	}
 	const recordId = String(id);
 	if (idField !== 'id') delete record[idField];
@@ -281,11 +281,16 @@ function noRecordId(
 	type: WriteType,
 	idField: string,
 	form: 'parameter' | 'match' | 'field',
+	given: unknown,
 ): [string, string] {
 	const needs = `${type} needs the provider's record ID`;
 	if (form === 'parameter') {
+		const what =
+			given === undefined || given === null || typeof given === 'string'
+				? 'is empty'
+				: `is ${Array.isArray(given) ? 'a list' : typeof given === 'object' ? 'an object' : `a ${typeof given}`}, not text or a number`;
 		return [
-			`Item ${itemIndex} has no record ID ("Record ID" is empty): ${needs}`,
+			`Item ${itemIndex} has no record ID ("Record ID" ${what}): ${needs}`,
 			"Set Record ID to the record's ID, e.g. the expression {{ $json.id }}.",
 		];
 	}

@@ -164,6 +164,22 @@ test.each(['update', 'delete'])(
 	},
 );
 
+test('a Record ID that is not text or a number (an expression giving an object): refused saying so', async () => {
+	const result = await run(
+		sim,
+		{
+			...target,
+			writeType: 'delete',
+			recordId: '={{ $json.id }}',
+		} as INodeParameters,
+		{ items: [{ id: { value: 7 } }], ...v3 },
+	);
+	expect(result.error?.message).toBe(
+		`Item 0 has no record ID ("Record ID" is an object, not text or a number): delete needs the provider's record ID`,
+	);
+	expect(writes()).toHaveLength(0);
+});
+
 test('an update with only the Record ID set: says that nothing but the ID is there, and the fix', async () => {
 	const result = await run(
 		sim,
