@@ -50,7 +50,7 @@ const BROWSER_TESTS = [
 	'test/e2e/credentialSwitch.test.ts',
 	'test/e2e/nodesPanel.test.ts',
 	'test/e2e/editorWalk.test.ts',
-	// Every file of this folder is a browser check (issue 30's walks).
+	// every file of the folder: the editor's checks, one per topic
 	'test/e2e/editor/',
 ];
 const HOW_TO_RUN_BROWSER = `apt-get install chromium (with sudo unless root), or set CHROMIUM_PATH; then: npx jest ${BROWSER_TEST} --selectProjects e2e --runInBand`;
