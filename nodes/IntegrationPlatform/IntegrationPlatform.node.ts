@@ -112,10 +112,12 @@ export class IntegrationPlatform implements INodeType {
 			dark: 'file:../../icons/integrationPlatform.dark.svg',
 		},
 		group: ['transform'],
-		// Version 2: every resource starts on an operation that only reads (docs/architecture.md,
-		// "Node versions"); version 1 keeps the defaults its saved workflows rely on.
-		version: [1, 2],
-		defaultVersion: 2,
+		// Version 2: every resource starts on an operation that only reads; version 3: Record →
+		// Write's record ID is a parameter of its own, so that the mapper keeps its values when
+		// Write Type changes (docs/architecture.md, "Node versions"). Older versions keep what
+		// their saved workflows rely on.
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			'Manage projects, integrations, connections, destinations, topics and more with the Integration Platform (Ampersand) API',

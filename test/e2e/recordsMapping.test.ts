@@ -2,7 +2,7 @@
  * Record → Write's resource mapper in a real n8n, built as a user builds it: the fields are
  * loaded through the REST endpoint the editor calls when the mapper opens
  * (`POST /rest/dynamic-node-parameters/resource-mapper-fields`, with the owner's session), the
- * returned schema goes into a version 2 node's `columns` in "Map Each Field Below" with
+ * returned schema goes into a version 2 node's `columns` in "Map Each Column Manually" with
  * expressions, and the workflow runs; the records are then read from the simulator's store.
  * Search's field list comes from the editor's options endpoint the same way, and the mapper's
  * values take `$fromAI()` when the node is an MCP tool. Values are sent as given or refused
@@ -128,7 +128,7 @@ describe('Record → Write v2 with the resource mapper, in real n8n', () => {
 		console.log(`[records mapping] mapper fields: ${fields.map((f) => f.id).join(', ')}`);
 	});
 
-	test('Map Each Field Below with expressions creates the records, then Update matches on the record ID', async () => {
+	test('Map Each Column Manually with expressions creates the records, then Update matches on the record ID', async () => {
 		const tag = `map-${Date.now()}`;
 		const people = [
 			{ mail: `${tag}-ada@example.com`, fullName: 'Ada Lovelace', stage: 'lead' },

@@ -40,6 +40,8 @@ export interface Variant {
 	visible: INodeProperties[];
 	/** The values of the options parameters that make this variant (empty for `default`). */
 	controls: IDataObject;
+	/** The node version to run the variant at: see runVersionOf. */
+	nodeSettings?: { typeVersion: number };
 }
 
 export interface OperationSpec {
@@ -287,13 +289,43 @@ function variantsOf(base: IDataObject, key: string): Variant[] {
 		const name = Object.entries(combo)
 			.map(([k, v]) => `${k}=${String(v)}`)
 			.join(', ');
+		const visible = visibleFields(parameters);
+		const nodeSettings = runVersionOf(visible);
 		return {
 			name: name || 'default',
 			parameters: parameters as INodeParameters,
-			visible: visibleFields(parameters),
+			visible,
 			controls: combo,
+			...(nodeSettings ? { nodeSettings } : {}),
 		};
 	});
+}
+
+/** The first node version that shows some definition of a parameter name (1 when none says). */
+function firstVersionOf(name: string): number {
+	const versions = properties
+		.filter((p) => p.name === name)
+		.map((p) => {
+			const conditions = p.displayOptions?.show?.['@version'] as unknown[] | undefined;
+			if (!conditions?.length) return 1;
+			return Math.min(
+				...conditions.map((c) =>
+					typeof c === 'number' ? c : Number((c as { _cnd?: { gte?: number } })._cnd?.gte ?? 1),
+				),
+			);
+		});
+	return versions.length ? Math.min(...versions) : 1;
+}
+
+/**
+ * The table runs every variant as a version 1 node, whose code reads version 2's parameters
+ * alike. A parameter that only version 3 or later has (Record → Write's Record ID) is read only
+ * by a node of that version: such a variant runs at the first version that has all of its
+ * parameters.
+ */
+function runVersionOf(visible: INodeProperties[]): { typeVersion: number } | undefined {
+	const version = Math.max(1, ...visible.map((p) => firstVersionOf(p.name)));
+	return version >= 3 ? { typeVersion: version } : undefined;
 }
 
 /** Query parameters that options add in code (preSend), by operation. */

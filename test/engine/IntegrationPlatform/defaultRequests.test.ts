@@ -50,8 +50,10 @@ const REFUSED: Record<string, RegExp> = {
 	// An empty input item (the run's one item is {}) and a mapper with nothing mapped write nothing.
 	'records.write writeType=create, recordSource=input': /^Item 0 has nothing to write/,
 	'records.write writeType=create, recordSource=mapper': /^Item 0 has nothing to write/,
-	'records.write writeType=update, recordSource=mapper': /^Item 0 has no record ID/,
-	'records.write writeType=delete, recordSource=mapper': /^Item 0 has no record ID/,
+	// Version 3 (the mapper's Update and Delete run there): Record ID is a required parameter, which the
+	// table fills; the delete is then sent, and the update has no field to change.
+	'records.write writeType=update, recordSource=mapper':
+		/^Item 0 has nothing to write: only the record ID/,
 	'records.search': /Add at least one field filter/,
 };
 
@@ -81,7 +83,7 @@ describe.each(cases)('$label with its default parameters', ({ label, spec, varia
 	test('sends only requests the real API accepts, or is refused before sending', async () => {
 		sim.reset();
 		const parameters = defaultParameters(spec, variant, SEED_FOR[spec.key]);
-		const result = await run(sim, parameters);
+		const result = await run(sim, parameters, { nodeSettings: variant.nodeSettings });
 		const checked = (result.requests as JournalEntry[]).map((request) => ({
 			request,
 			verdict: contract.check(request as never),

@@ -750,6 +750,7 @@ async function runGroup(op: OperationSpec, group: Case[]): Promise<void> {
 		const result = await run(sim, group[0].parameters as INodeParameters, {
 			items: group.map((c) => c.item),
 			continueOnFail: batched,
+			nodeSettings: group[0].variant.nodeSettings,
 		});
 		items = result.items;
 		nodeError = result.error;
@@ -864,7 +865,9 @@ describe.each(
 	beforeAll(async () => {
 		// The baseline itself is a valid request (otherwise the table proves little).
 		sim.reset();
-		const baseline = await run(sim, op.variants[0].parameters);
+		const baseline = await run(sim, op.variants[0].parameters, {
+			nodeSettings: op.variants[0].nodeSettings,
+		});
 		if (baseline.error) throw new Error(`${op.key} baseline fails: ${baseline.error.message}`);
 		await runCases(op, cases);
 	});

@@ -80,6 +80,8 @@ function recordFor(variant: { name: string; parameters: INodeParameters }): Part
 		parameters: {
 			...variant.parameters,
 			recordJson: JSON.stringify(record),
+			// Version 3 takes Update's and Delete's record ID in a parameter of its own.
+			recordId: '={{ $json.id }}',
 			// Map Automatically: the input item's fields, as named in the object's metadata.
 			columns: {
 				mappingMode: 'autoMapInputData',

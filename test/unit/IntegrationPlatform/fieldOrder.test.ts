@@ -70,7 +70,7 @@ describe('fields in the editor, in order', () => {
 		description.properties.find((p) => p.name === 'resource')!.options as INodePropertyOptions[]
 	).map((o) => String(o.value));
 
-	it.each([1, 2])('version %i', (version) => {
+	it.each([1, 2, 3])('version %i', (version) => {
 		const listed: Record<string, string[]> = {};
 		for (const resource of resources) {
 			for (const operation of operationsOf(version, resource)) {

@@ -1,8 +1,8 @@
 /**
- * The action node's versions: what a new node starts on (version 2), and what saved version 1
- * workflows keep. n8n saves a workflow without the parameters left at their default, so a version 1
- * node saved on its resource's default operation has no `operation` in its parameters: its default
- * must never change.
+ * The action node's versions: what a new node starts on (version 3, as version 2 did), and what
+ * saved version 1 workflows keep. n8n saves a workflow without the parameters left at their
+ * default, so a version 1 node saved on its resource's default operation has no `operation` in its
+ * parameters: its default must never change.
  */
 import type { INode, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
@@ -65,19 +65,20 @@ const READS_WITHOUT_GET = new Set([
 ]);
 
 describe('action node versions', () => {
-	it('offers versions 1 and 2 and creates new nodes as version 2', () => {
-		expect(description.version).toEqual([1, 2]);
-		expect(description.defaultVersion).toBe(2);
+	it('offers versions 1, 2 and 3 and creates new nodes as version 3', () => {
+		expect(description.version).toEqual([1, 2, 3]);
+		expect(description.defaultVersion).toBe(3);
 	});
 
 	it.each(resources)('version 1 keeps the default operation of %s', (resource) => {
 		expect(selectorFor(1, resource).default).toBe(VERSION_1_DEFAULTS[resource]);
 	});
 
-	it.each(resources)(
-		'version 2 starts %s on an operation that deletes or changes nothing',
-		(resource) => {
-			const selector = selectorFor(2, resource);
+	// Version 3 changes only Record → Write's fields: it starts where version 2 does.
+	it.each(resources.flatMap((resource) => [2, 3].map((version) => [version, resource] as const)))(
+		'version %i starts %s on an operation that deletes or changes nothing',
+		(version, resource) => {
+			const selector = selectorFor(version, resource);
 			const option = (selector.options as INodePropertyOptions[]).find(
 				(o) => o.value === selector.default,
 			);
@@ -89,11 +90,12 @@ describe('action node versions', () => {
 		},
 	);
 
-	it('shows the same operations in both versions', () => {
+	it('shows the same operations in every version', () => {
 		for (const resource of resources) {
 			const values = (version: number) =>
 				(selectorFor(version, resource).options as INodePropertyOptions[]).map((o) => o.value);
 			expect(values(2)).toEqual(values(1));
+			expect(values(3)).toEqual(values(1));
 		}
 	});
 });

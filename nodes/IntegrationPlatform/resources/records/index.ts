@@ -5,6 +5,7 @@ import type { OperationDefinition } from '../../routing/defineOperation';
 import { resultItem } from '../../routing/results';
 import { MAX_BATCH_SIZE } from './writeInput';
 import { recordSourceFields } from './writeSource';
+import { recordMapperFields } from './writeMapper';
 import { writeRecords } from './write';
 import { buildSearchFilters, searchResults, readWindow } from './search';
 import { listLocator, typedMode } from '../../../common/locator';
@@ -18,67 +19,6 @@ import { listLocator, typedMode } from '../../../common/locator';
 const resource = 'records';
 const showFor = (...operation: string[]) => ({ show: { resource: [resource], operation } });
 const objectPath = '/projects/{project}/integrations/{integration}/objects/{object}';
-
-const writeShown = { resource: [resource], operation: ['write'] };
-
-/**
- * Record → Write's resource mapper (version 2), fed by the object's metadata for the group's
- * installation. Its value is `{ mappingMode, value, matchingColumns, schema }`
- * (records/mappedRecord.ts reads it).
- */
-function recordColumns(
-	mode: 'add' | 'update',
-	writeType: string,
-	valuesLabel: string,
-): INodeProperties {
-	return {
-		displayName: 'Fields',
-		name: 'columns',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
-		required: true,
-		typeOptions: {
-			loadOptionsDependsOn: [
-				'project.value',
-				'integration.value',
-				'groupRef.value',
-				'object.value',
-				'writeType',
-			],
-			resourceMapper: {
-				resourceMapperMethod: 'getRecordFields',
-				mode,
-				valuesLabel,
-				fieldWords: { singular: 'field', plural: 'fields' },
-				// Only the required fields are listed at first, the others added by the user: n8n gives
-				// a listed yes/no field the value false, which would then be written without the user
-				// having set it (e.g. a contact's email opt-out).
-				addAllFields: false,
-				supportAutoMap: true,
-				multiKeyMatch: false,
-				showTypeConversionOptions: true,
-				...(mode === 'update'
-					? {
-							matchingFieldsLabels: {
-								title: 'Record to Match',
-								description: "The provider's ID of the record to change or delete",
-								hint: 'The record ID is the only field to match on',
-							},
-						}
-					: {}),
-			},
-		},
-		displayOptions: {
-			show: {
-				...writeShown,
-				writeType: [writeType],
-				recordSource: ['mapper'],
-				'@version': [{ _cnd: { gte: 2 } }],
-			},
-		},
-	};
-}
 
 export const recordsOperations: OperationDefinition[] = [
 	// POST {write_url}/v1/…/objects/{objectName} — docs/api-notes.md, "Write": one record or a batch
@@ -208,11 +148,7 @@ export const recordsFields: INodeProperties[] = [
 		},
 	},
 	...recordSourceFields,
-	// The mapper, once per write type: Create adds records (required fields marked), Update and
-	// Delete match on the record ID (records/mapping.ts, getRecordFields).
-	recordColumns('add', 'create', 'Fields to Write'),
-	recordColumns('update', 'update', 'Fields to Change'),
-	recordColumns('update', 'delete', 'Record to Delete'),
+	...recordMapperFields,
 	{
 		displayName: 'Record (JSON)',
 		name: 'recordJson',

@@ -6,10 +6,10 @@ import { checkMappedValue, mapperTypeOf, MappingProblem } from './mappedValue';
 export { MappingProblem } from './mappedValue';
 
 /**
- * Record → Write, version 2: the record of one item from the resource mapper's value
+ * Record → Write, versions 2 and 3: the record of one item from the resource mapper's value
  * (`{ mappingMode, value, matchingColumns, schema, attemptToConvertTypes }`). Each value is checked
  * against its field's type (records/mappedValue.ts), strictly unless the user turned on Attempt
- * to Convert Types; nothing is sent when a value fails. Nothing is sent here.
+ * To Convert Types; nothing is sent when a value fails. Nothing is sent here.
  *
  * Field names are the provider's and may be any text, `__proto__` and `constructor` included:
  * fields are kept in Maps, and the record handed on holds each as an own property and reaches
@@ -53,8 +53,9 @@ export function recordOf(fields: Map<string, unknown>): IDataObject {
 const DROPPED_BY_N8N: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
- * "Map Each Field Below": a field of such a name that the mapper shows (required, or added by the
- * user) and whose value did not arrive fails the item, saying why, rather than going unsent.
+ * "Map Each Column Manually": a field of such a name that the mapper shows (required, or added
+ * by the user) and whose value did not arrive fails the item, saying why, rather than going
+ * unsent.
  */
 function refuseDroppedByN8n(
 	schema: Map<string, Partial<ResourceMapperField>>,
@@ -81,15 +82,17 @@ const ownFields = (source: unknown): Array<[string, unknown]> =>
 		: [];
 
 /**
- * The fields to write and the record ID (for Update and Delete) of one item. "Map Each Field
- * Below": the values set in the node, those left empty not sent; "Map Automatically": the input
- * item's fields, those the object's metadata knows checked by their type, the others sent as
- * they are (the integration may map them).
+ * The fields to write and the record ID (for Update and Delete) of one item. "Map Each Column
+ * Manually": the values set in the node, those left empty not sent; "Map Automatically": the
+ * input item's fields, those the object's metadata knows checked by their type, the others sent
+ * as they are (the integration may map them). `idInMapper`: the record ID is the mapper's field to
+ * match on (version 2); in version 3 it is a parameter of its own and every value is a field.
  */
 export function mappedRecord(
 	mapper: MapperValue,
 	input: IDataObject,
 	writeType: 'create' | 'update' | 'delete',
+	idInMapper = true,
 ): { record: IDataObject; recordId?: unknown; matchField: string } {
 	const auto = mapper.mappingMode === 'autoMapInputData';
 	const schema = new Map<string, Partial<ResourceMapperField>>();
@@ -105,7 +108,7 @@ export function mappedRecord(
 	let recordId: unknown;
 	for (const [id, value] of ownFields(auto ? input : mapper.value)) {
 		if (!auto && isEmptyValue(value)) continue;
-		if (id === matchField && writeType !== 'create') {
+		if (idInMapper && id === matchField && writeType !== 'create') {
 			recordId = value;
 			continue;
 		}
@@ -139,5 +142,7 @@ export function mappedRecord(
 		}
 	}
 	const record = recordOf(fields);
-	return writeType === 'create' ? { record, matchField } : { record, recordId, matchField };
+	return writeType === 'create' || !idInMapper
+		? { record, matchField }
+		: { record, recordId, matchField };
 }

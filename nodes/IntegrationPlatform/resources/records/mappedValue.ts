@@ -6,7 +6,7 @@ import { checkDateTime } from '../../../common/timestamps';
 /**
  * Record → Write, version 2: one mapped value checked against its field's type, and the value the
  * API gets. A value is sent as given or refused with the field and the reason; converted only
- * when the user turned on Attempt to Convert Types, and then only from text that plainly means
+ * when the user turned on Attempt To Convert Types, and then only from text that plainly means
  * the value (docs/architecture.md, "Record → Write: the resource mapper"). Pure, no requests.
  */
 
@@ -51,9 +51,15 @@ export interface ValueToCheck {
 	label: string;
 	type: MapperType;
 	options?: INodePropertyOptions[];
-	/** Attempt to Convert Types is on. */
+	/** Attempt To Convert Types is on. */
 	convert: boolean;
 }
+
+/**
+ * Where n8n's editor shows the conversion switch: below the mapped fields, not under the node's
+ * Options (its label is n8n's, "Attempt To Convert Types").
+ */
+export const CONVERT_SWITCH = '"Attempt To Convert Types", the switch below the mapped fields';
 
 const send = (value: unknown): CheckedValue => ({ send: true, value });
 const isBlank = (value: unknown) => typeof value === 'string' && value.trim() === '';
@@ -66,16 +72,16 @@ const DATE_FORMS =
 
 /**
  * The value to send for one field, or a MappingProblem naming the field and why. Null and
- * undefined are the caller's (empty, or sent as given by Map Automatically). With Attempt to
+ * undefined are the caller's (empty, or sent as given by Map Automatically). With Attempt To
  * Convert Types, blank text for a field that is not text is left out, as an empty field of "Map
- * Each Field Below" is: converting it would make up a value (n8n's conversion makes it 0).
+ * Each Column Manually" is: converting it would make up a value (n8n's conversion makes it 0).
  */
 export function checkMappedValue(value: unknown, field: ValueToCheck): CheckedValue {
 	const { label, type, convert } = field;
 	const mismatch = (expects: string, hint: string) =>
 		new MappingProblem(
 			`"${label}" ${expects} but we got ${getValueDescription(value)}`,
-			convert ? hint : `${hint} Or turn on Options → Attempt to Convert Types in the mapper.`,
+			convert ? hint : `${hint} Or turn on ${CONVERT_SWITCH}.`,
 		);
 	if (convert && type !== 'string' && isBlank(value)) return { send: false };
 	switch (type) {

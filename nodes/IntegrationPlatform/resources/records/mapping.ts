@@ -132,12 +132,17 @@ const optionsOf = (field: FieldMetadata): INodePropertyOptions[] | undefined =>
 		: undefined;
 
 /**
- * resourceMapperMethod of Record → Write: one mapper field per writable field. Create marks the
- * fields the provider requires; Update and Delete add the record ID to match on (Delete sends
- * only it).
+ * resourceMapperMethod of Record → Write: one mapper field per writable field. Version 3 gives the
+ * same fields whatever the write type (the fields the provider requires marked), so that n8n's
+ * editor keeps the mapped values when Write Type changes; the record ID is a parameter of its own
+ * (records/writeMapper.ts). Version 2: Create marks the required fields, Update and Delete add the
+ * record ID to match on (Delete sends only it).
  */
 export async function getRecordFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	const writeType = String(this.getCurrentNodeParameter('writeType') ?? 'create');
+	const sameForEveryType = this.getNode().typeVersion >= 3;
+	const writeType = sameForEveryType
+		? 'create'
+		: String(this.getCurrentNodeParameter('writeType') ?? 'create');
 	const recordId: ResourceMapperField = {
 		id: RECORD_ID_FIELD,
 		displayName: 'Record ID',
@@ -161,7 +166,7 @@ export async function getRecordFields(this: ILoadOptionsFunctions): Promise<Reso
 		.map((field) => ({
 			id: field.fieldName,
 			displayName: fieldLabel(field),
-			// Update changes only the fields given: none is required there.
+			// Version 2's Update changes only the fields given: none is required there.
 			required: writeType === 'create' && field.isRequired === true,
 			defaultMatch: false,
 			canBeUsedToMatch: false,

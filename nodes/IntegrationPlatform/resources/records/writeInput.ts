@@ -6,6 +6,7 @@ import type { ItemParameters } from '../../inCode/customContext';
 import { urlValue } from '../../inCode/customContext';
 import type { MapperValue } from './mappedRecord';
 import { mappedRecord, MappingProblem } from './mappedRecord';
+import { V3_FIELDS_LABEL } from './writeMapper';
 
 /**
  * Record → Write, first step: each input item becomes one record to write, or an error of that
@@ -191,6 +192,9 @@ export function recordToWrite(
 	const source = sourceOf(context, params, itemIndex);
 	let mapped: ReturnType<typeof mappedRecord> | undefined;
 	let emptyReason: EmptyReason = source;
+	const idOutsideMapper = context.getNode().typeVersion >= 3;
+	// The mapped fields' label in Update, as the editor shows it (records/writeMapper.ts).
+	const fieldsLabel = idOutsideMapper ? V3_FIELDS_LABEL : 'Fields to Change';
 	if (source === 'mapper') {
 		const mapper = params.get<MapperValue>('columns', itemIndex, {});
 		if (mapper.mappingMode === 'autoMapInputData') {
@@ -199,13 +203,18 @@ export function recordToWrite(
 				throw itemError(
 					context,
 					itemIndex,
-					`"Fields" → "Map Automatically" does not work when the node runs as an AI tool: a tool call has no input item, only the arguments the model gives through $fromAI(). Choose Map Each Field Below and give each field's value with $fromAI(), or ${fromAiHint(context).replace(/^Set/, 'set')}`,
+					`"Fields" → "Map Automatically" does not work when the node runs as an AI tool: a tool call has no input item, only the arguments the model gives through $fromAI(). Choose Map Each Column Manually and give each field's value with $fromAI(), or ${fromAiHint(context).replace(/^Set/, 'set')}`,
 					TOOL_ARGUMENTS,
 				);
 			}
 		}
 		try {
-			mapped = mappedRecord(mapper, json, type);
+			// Version 3 holds the record ID in a parameter of its own (records/writeMapper.ts), and
+			// Delete shows no fields.
+			mapped =
+				idOutsideMapper && type === 'delete'
+					? { record: {}, matchField: 'id' }
+					: mappedRecord(mapper, json, type, !idOutsideMapper);
 		} catch (error) {
 			if (error instanceof MappingProblem) {
 				throw itemError(context, itemIndex, `Item ${itemIndex}: ${error.message}`, error.hint);
@@ -234,24 +243,21 @@ export function recordToWrite(
 	}
 
 	if (type === 'create') {
-		refuseEmpty(context, itemIndex, emptyReason, entry);
+		refuseEmpty(context, itemIndex, emptyReason, entry, type, fieldsLabel);
 		return { itemIndex, target, entry };
 	}
 	const idField = mapped
 		? mapped.matchField
 		: String(params.get('idField', itemIndex, 'id')).trim() || 'id';
-	const id = mapped ? mapped.recordId : ownField(record, idField);
+	const id =
+		mapped && idOutsideMapper
+			? params.get('recordId', itemIndex, '')
+			: mapped
+				? mapped.recordId
+				: ownField(record, idField);
 	if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
-		throw itemError(
-			context,
-			itemIndex,
-			mapped
-				? `Item ${itemIndex} has no record ID ("${idField}", the field to match on): ${type} needs the provider's record ID`
-				: `The record has no "${idField}" (Record ID Field): ${type} needs the provider's record ID`,
-			mapped
-				? `Map the record's ID to the field to match on (Record ID).`
-				: `Map the record's ID into the field "${idField}", or set Record ID Field to the field that holds it.`,
-		);
+		const form = mapped ? (idOutsideMapper ? 'parameter' : 'match') : 'field';
+		throw itemError(context, itemIndex, ...noRecordId(itemIndex, type, idField, form, id));
 	}
 	const recordId = String(id);
 	if (idField !== 'id') delete record[idField];
@@ -261,9 +267,43 @@ export function recordToWrite(
 		return { itemIndex, target, entry, recordId };
 	}
 	delete record.id;
-	refuseEmpty(context, itemIndex, emptyReason, entry);
+	refuseEmpty(context, itemIndex, emptyReason, entry, type, fieldsLabel);
 	record.id = recordId;
 	return { itemIndex, target, entry, recordId };
+}
+
+/**
+ * The refusal of an Update or Delete without a record ID: where the ID should have come from in
+ * each form (the Record ID parameter, the mapper's field to match on, or a field of the record).
+ */
+function noRecordId(
+	itemIndex: number,
+	type: WriteType,
+	idField: string,
+	form: 'parameter' | 'match' | 'field',
+	given: unknown,
+): [string, string] {
+	const needs = `${type} needs the provider's record ID`;
+	if (form === 'parameter') {
+		const what =
+			given === undefined || given === null || typeof given === 'string'
+				? 'is empty'
+				: `is ${Array.isArray(given) ? 'a list' : typeof given === 'object' ? 'an object' : `a ${typeof given}`}, not text or a number`;
+		return [
+			`Item ${itemIndex} has no record ID ("Record ID" ${what}): ${needs}`,
+			"Set Record ID to the record's ID, e.g. the expression {{ $json.id }}.",
+		];
+	}
+	if (form === 'match') {
+		return [
+			`Item ${itemIndex} has no record ID ("${idField}", the field to match on): ${needs}`,
+			`Map the record's ID to the field to match on (Record ID).`,
+		];
+	}
+	return [
+		`The record has no "${idField}" (Record ID Field): ${needs}`,
+		`Map the record's ID into the field "${idField}", or set Record ID Field to the field that holds it.`,
+	];
 }
 
 /** Why a record is empty: its source, with the mapper's two modes told apart. */
@@ -279,6 +319,8 @@ function refuseEmpty(
 	itemIndex: number,
 	source: EmptyReason,
 	entry: IDataObject,
+	type: WriteType,
+	fieldsLabel: string,
 ) {
 	const fields = Object.keys(entry.record as IDataObject);
 	const associations = Array.isArray(entry.associations) && entry.associations.length > 0;
@@ -302,6 +344,11 @@ function refuseEmpty(
 			'Set a value (or an expression) for at least one field, or map the input automatically.',
 		],
 	};
-	const [reason, hint] = why[source];
+	// An update's ID was found (it is checked first): say that it is all there is.
+	const idOnly: [string, string] = [
+		'only the record ID ("Record ID") is set: no field to change is mapped',
+		`Map a value or an expression to at least one field under "${fieldsLabel}" ("Add field to send" lists the others), or set Write Type to Delete to delete the record.`,
+	];
+	const [reason, hint] = source === 'mapper' && type === 'update' ? idOnly : why[source];
 	throw itemError(context, itemIndex, `Item ${itemIndex} has nothing to write: ${reason}`, hint);
 }

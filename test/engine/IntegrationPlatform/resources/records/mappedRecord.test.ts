@@ -159,7 +159,7 @@ describe('field names that are object properties are ordinary field names', () =
 		expect(result.json[0].success).toBe(true);
 	});
 
-	test('Map Each Field Below: n8n drops the value of "__proto__" before the node runs; the item is refused saying so, nothing sent', async () => {
+	test('Map Each Column Manually: n8n drops the value of "__proto__" before the node runs; the item is refused saying so, nothing sent', async () => {
 		metadataFields(fields);
 		const parameters = await create(
 			'contacts',

@@ -166,5 +166,9 @@ describe('the record comes from the tool arguments', () => {
 		}).call({ email: 'tool-auto@example.com' });
 		expect(writes()).toEqual([]);
 		expect(answer.error?.message).toMatch(/^"Fields" → "Map Automatically" does not work/);
+		// The other mode by the name n8n's editor gives it.
+		expect(answer.error?.message).toContain(
+			"Choose Map Each Column Manually and give each field's value with $fromAI()",
+		);
 	});
 });

@@ -1,5 +1,5 @@
 /**
- * What each item writes: version 2's resource mapper ("Map Each Field Below" with expressions,
+ * What each item writes: version 2's resource mapper ("Map Each Column Manually" with expressions,
  * "Map Automatically", the record ID to match on for Update and Delete), values checked by their
  * field's type before anything is sent, and items with nothing to write refused in every version
  * (records/writeInput.ts, records/mappedRecord.ts). The schema in the mapper's value is the one
@@ -75,7 +75,7 @@ const stored = (object = 'contacts') =>
 	) ?? new Map<string, { fields: IDataObject }>();
 
 describe('version 2: Records From is the resource mapper by default', () => {
-	test('Map Each Field Below with expressions: each item writes exactly the mapped fields, typed', async () => {
+	test('Map Each Column Manually with expressions: each item writes exactly the mapped fields, typed', async () => {
 		const parameters = {
 			...target(),
 			writeType: 'create',
@@ -244,7 +244,10 @@ describe('version 2: Records From is the resource mapper by default', () => {
 				`Item 1: "Number of Employees (numberofemployees)" expects a number but we got 'twelve'`,
 			);
 			expect(result.error?.description).toMatch(/^No request was sent for this item/);
-			expect(result.error?.description).toContain('Attempt to Convert Types');
+			// The switch is n8n's, below the mapped fields: not under the node's Options.
+			expect(result.error?.description).toContain(
+				'Give a number. Or turn on "Attempt To Convert Types", the switch below the mapped fields.',
+			);
 			expect(writes()).toHaveLength(0);
 		});
 
@@ -359,6 +362,30 @@ describe('an item with nothing to write is refused before anything is sent (ever
 	});
 
 	test('version 2, every mapped value empty: refused', async () => {
+		// An object none of whose fields is required (the required check would come first).
+		const optional = (await schemaFor('contacts', 'create')).map((f) => ({
+			...f,
+			required: false,
+		}));
+		const result = await run(
+			sim,
+			{
+				...target(),
+				writeType: 'create',
+				columns: await columns(
+					'contacts',
+					'create',
+					{ email: '', firstname: null },
+					{ schema: optional as unknown as IDataObject[] },
+				),
+			} as INodeParameters,
+			v2,
+		);
+		expect(result.error?.message).toBe('Item 0 has nothing to write: every mapped value is empty');
+		expect(writes()).toHaveLength(0);
+	});
+
+	test('version 2, an update whose mapping holds only the record ID: says that only the ID is set, and the fix', async () => {
 		const result = await run(
 			sim,
 			{
@@ -368,7 +395,12 @@ describe('an item with nothing to write is refused before anything is sent (ever
 			} as INodeParameters,
 			v2,
 		);
-		expect(result.error?.message).toBe('Item 0 has nothing to write: every mapped value is empty');
+		expect(result.error?.message).toBe(
+			'Item 0 has nothing to write: only the record ID ("Record ID") is set: no field to change is mapped',
+		);
+		expect(result.error?.description).toBe(
+			'No request was sent for this item. Map a value or an expression to at least one field under "Fields to Change" ("Add field to send" lists the others), or set Write Type to Delete to delete the record.',
+		);
 		expect(writes()).toHaveLength(0);
 	});
 

@@ -237,7 +237,7 @@ describe('field names that are also names of object properties are ordinary fiel
 	/** A value object as n8n holds one parsed from a saved workflow: `__proto__` an own key. */
 	const parsed = (text: string) => JSON.parse(text) as MapperValue['value'];
 
-	test('Map Each Field Below: each is sent as an own field, in JSON too', () => {
+	test('Map Each Column Manually: each is sent as an own field, in JSON too', () => {
 		const value = parsed('{"__proto__":"p","constructor":"c","toString":"t","hasOwnProperty":"h"}');
 		const { record } = mappedRecord(
 			{ mappingMode: 'defineBelow', value, matchingColumns: [], schema: schemaOf(true) },
