@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import {
 	getProviders,
 	getSearchFields,
+	searchApiKeys,
 	searchConnections,
 	searchDestinationIds,
 	searchDestinations,
@@ -175,6 +176,7 @@ export class IntegrationPlatform implements INodeType {
 			searchOperations,
 			searchObjects,
 			searchMetadataObjects,
+			searchApiKeys,
 			searchJwtKeys,
 			searchOrganizations,
 			searchProviders,

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../fields';
+import { listLocator, typedMode } from '../../../common/locator';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { deletedOutput } from '../outputs';
 import { listEntries } from '../../routing/results';
@@ -131,15 +132,21 @@ export const apiKeyOperations: OperationDefinition[] = [
 
 export const apiKeyFields: INodeProperties[] = [
 	{
-		displayName: 'API Key',
-		name: 'apiKey',
-		type: 'string',
+		// The key itself identifies it (docs/api-notes.md, "API keys"): the list shows each key by
+		// its label and last four characters and keeps the key as the value. A plain text value
+		// saved by the earlier text field passes through unchanged. `password` marks the value as
+		// a secret: masked in every error message (routing/templates.ts).
+		...listLocator({
+			displayName: 'API Key',
+			name: 'apiKey',
+			description:
+				'The API key: from the list (by label and last four characters), or typed as the dashboard shows it. It is sent in the request path, and never shown in errors.',
+			search: 'searchApiKeys',
+			select: 'Select an API key…',
+			typed: [typedMode('By Key', 'id', 'amp_…')],
+			displayOptions: showFor('delete', 'get', 'update'),
+		}),
 		typeOptions: { password: true },
-		required: true,
-		default: '',
-		description:
-			'The API key, as the dashboard shows it. It is sent in the request path, and never shown in errors.',
-		displayOptions: showFor('delete', 'get', 'update'),
 	},
 	{
 		displayName: 'Label',
