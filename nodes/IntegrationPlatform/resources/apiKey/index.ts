@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../fields';
+import { fromVersion2, inVersion1, returnAllAndLimit } from '../../fields';
 import { listLocator, typedMode } from '../../../common/locator';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { deletedOutput } from '../outputs';
@@ -132,10 +132,23 @@ export const apiKeyOperations: OperationDefinition[] = [
 
 export const apiKeyFields: INodeProperties[] = [
 	{
+		// Version 1 keeps the text field its saved workflows hold (docs/architecture.md, "Node
+		// versions"); it hides the key on screen, which a locator's input cannot.
+		displayName: 'API Key',
+		name: 'apiKey',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description:
+			'The API key, as the dashboard shows it. It is sent in the request path, and never shown in errors.',
+		displayOptions: { show: { ...inVersion1, ...showFor('delete', 'get', 'update').show } },
+	},
+	{
 		// The key itself identifies it (docs/api-notes.md, "API keys"): the list shows each key by
 		// its label and last four characters and keeps the key as the value. A plain text value
-		// saved by the earlier text field passes through unchanged. `password` marks the value as
-		// a secret: masked in every error message (routing/templates.ts).
+		// saved by the text field passes through unchanged. `password` marks the value as a
+		// secret: masked in every error message (routing/templates.ts).
 		...listLocator({
 			displayName: 'API Key',
 			name: 'apiKey',
@@ -144,7 +157,7 @@ export const apiKeyFields: INodeProperties[] = [
 			search: 'searchApiKeys',
 			select: 'Select an API key…',
 			typed: [typedMode('By Key', 'id', 'amp_…')],
-			displayOptions: showFor('delete', 'get', 'update'),
+			displayOptions: { show: { ...fromVersion2, ...showFor('delete', 'get', 'update').show } },
 		}),
 		typeOptions: { password: true },
 	},
