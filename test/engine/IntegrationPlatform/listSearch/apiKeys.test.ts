@@ -8,6 +8,8 @@ import { searchApiKeys } from '../../../../nodes/IntegrationPlatform/listSearch/
 import { rl, run, SEED, startSimulator, type Simulator } from '../../../harness/actionEngine';
 import { searchContext } from '../../../harness/listSearch';
 
+const version2 = { nodeSettings: { typeVersion: 2 } };
+
 let sim: Simulator;
 beforeAll(async () => (sim = await startSimulator()));
 afterAll(async () => await sim.close());
@@ -40,35 +42,58 @@ test('the search matches labels and endings, not the middle of a key', async () 
 	expect(byMiddle.results).toEqual([]);
 });
 
-test('Get with a key from the list, and Delete with a key saved as plain text, reach the key', async () => {
-	const get = await run(sim, {
-		resource: 'apiKey',
-		operation: 'get',
-		project: rl(SEED.projectName, 'name'),
-		apiKey: rl(SEED.updatableApiKey, 'list'),
-	});
+test('version 2: Get with a key from the list, and Delete with a key saved as plain text, reach the key', async () => {
+	const get = await run(
+		sim,
+		{
+			resource: 'apiKey',
+			operation: 'get',
+			project: rl(SEED.projectName, 'name'),
+			apiKey: rl(SEED.updatableApiKey, 'list'),
+		},
+		version2,
+	);
 	expect(get.error).toBeUndefined();
 	expect(get.items[0].json).toMatchObject({ keyEnding: SEED.updatableApiKey.slice(-4) });
-	const remove = await run(sim, {
-		resource: 'apiKey',
-		operation: 'delete',
-		project: rl(SEED.projectName, 'name'),
-		apiKey: SEED.deletableApiKey,
-	});
+	const remove = await run(
+		sim,
+		{
+			resource: 'apiKey',
+			operation: 'delete',
+			project: rl(SEED.projectName, 'name'),
+			apiKey: SEED.deletableApiKey,
+		},
+		version2,
+	);
 	expect(remove.error).toBeUndefined();
 	expect(remove.requests.map((r) => r.status)).toEqual([204]);
 });
 
 test('a key typed "By Key" that the service does not know: the error does not show it', async () => {
 	const unknown = 'amp_unknown_key_9999';
-	const result = await run(sim, {
-		resource: 'apiKey',
-		operation: 'get',
-		project: rl(SEED.projectName, 'name'),
-		apiKey: rl(unknown, 'id'),
-	});
+	const result = await run(
+		sim,
+		{
+			resource: 'apiKey',
+			operation: 'get',
+			project: rl(SEED.projectName, 'name'),
+			apiKey: rl(unknown, 'id'),
+		},
+		version2,
+	);
 	expect(result.error).toBeDefined();
 	expect(JSON.stringify(result.error, Object.getOwnPropertyNames(result.error))).not.toContain(
 		unknown,
 	);
+});
+
+test('version 1 keeps its text field: a locator value is not what it holds', async () => {
+	const typed = await run(sim, {
+		resource: 'apiKey',
+		operation: 'get',
+		project: rl(SEED.projectName, 'name'),
+		apiKey: SEED.updatableApiKey,
+	});
+	expect(typed.error).toBeUndefined();
+	expect(typed.items[0].json).toMatchObject({ keyEnding: SEED.updatableApiKey.slice(-4) });
 });
