@@ -63,15 +63,16 @@ export function typedMode(displayName: string, name: string, example: string): I
  * What an ID of a kind looks like. The API documents integration, installation and JWT key IDs as
  * UUIDs; its other IDs have UUIDs or runs of hexadecimal digits as examples, never names
  * (docs/api-notes.md, "IDs"). Either pattern also passes an empty value, which the field's
- * "required" check reports on its own.
+ * "required" check reports on its own (and the node, for a value of spaces), and spaces around
+ * an ID, which the node trims.
  */
 export const ID_FORMATS = {
 	uuid: {
-		regex: '(?:[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12})?',
+		regex: '\\s*(?:[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\\s*)?',
 		says: 'IDs are UUIDs',
 	},
 	hex: {
-		regex: '(?:[0-9a-fA-F]{8,}(?:-[0-9a-fA-F]+)*)?',
+		regex: '\\s*(?:[0-9a-fA-F]{8,}(?:-[0-9a-fA-F]+)*\\s*)?',
 		says: 'IDs are hexadecimal, such as UUIDs',
 	},
 } as const;
@@ -128,13 +129,13 @@ export function locatorProblem(
 	value: unknown,
 ): string | undefined {
 	if (typeof mode !== 'string' || typeof value !== 'string' || value === '') return undefined;
-	const rules = field.modes?.find((candidate) => candidate.name === mode)?.validation ?? [];
-	for (const rule of rules) {
+	const given = field.modes?.find((candidate) => candidate.name === mode);
+	for (const rule of given?.validation ?? []) {
 		if (typeof rule !== 'object' || rule.type !== 'regex') continue;
 		const { regex, errorMessage } = (rule as INodePropertyRegexValidation).properties;
 		if (new RegExp(`^(?:${regex})$`).test(value)) continue;
 		const said = errorMessage.replace(/^Not /, 'is not ');
-		return `${field.displayName}: "${value}" ${said}`;
+		return `"${field.displayName}" (${given?.displayName}): "${value}" ${said}`;
 	}
 	return undefined;
 }

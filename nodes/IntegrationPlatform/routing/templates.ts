@@ -171,13 +171,14 @@ function fieldValue(
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
 		throw notSent(context, `"${label}" is empty: the service requires it`);
 	}
-	checkMode(context, name, field, raw);
 	if (slot.where === 'qs') {
 		const checked = checkUrlText(label, raw);
 		if (typeof checked !== 'string') throw notSent(context, checked.problem);
+		checkMode(context, name, field, checked);
 		values[name] = checked;
 		return checked;
 	}
+	checkMode(context, name, field, raw);
 	if (typeof raw === 'number' && !Number.isFinite(raw)) {
 		throw notSent(context, `"${label}" must be text or a number, but its value is ${raw}`);
 	}

@@ -81,7 +81,9 @@ test('a row whose expression gives a list of IDs watches each; a name "By ID" is
 	expect((await list.poll('manual')).error).toBeUndefined();
 	const named = v3({ operations: { operation: [row(rl('nightly-read', 'id'))] } });
 	const out = await named.poll('manual');
-	expect(out.error?.message).toMatch(/^Operation 1: "nightly-read" is not an operation ID/);
+	expect(out.error?.message).toMatch(
+		/^"Operation 1" \(By ID\): "nightly-read" is not an operation ID/,
+	);
 });
 
 test('no row: "Add at least one operation"', async () => {

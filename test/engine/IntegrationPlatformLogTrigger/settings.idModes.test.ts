@@ -35,14 +35,16 @@ test('a name in Integration "By ID": refused before any request', async () => {
 	sim.journal.clear();
 	const out = await v2({ integration: rl('hubspot-sync', 'id') }).poll('manual');
 	expect(out.error?.message).toBe(
-		'Integration: "hubspot-sync" is not an integration ID (IDs are UUIDs): pick it from the list ("From List")',
+		'"Integration" (By ID): "hubspot-sync" is not an integration ID (IDs are UUIDs): pick it from the list ("From List")',
 	);
 	expect(sim.journal.entries).toEqual([]);
 });
 
 test('a group ref in Installation "By ID": refused the same way', async () => {
 	const out = await v2({ installation: rl('acme-group', 'id') }).poll('manual');
-	expect(out.error?.message).toMatch(/^Installation: "acme-group" is not an installation ID/);
+	expect(out.error?.message).toMatch(
+		/^"Installation" \(By ID\): "acme-group" is not an installation ID/,
+	);
 });
 
 test('IDs "By ID" and from the list are read', async () => {

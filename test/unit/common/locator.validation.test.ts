@@ -133,7 +133,10 @@ describe('the ID formats', () => {
 		['uuid', UUID, true],
 		['uuid', UUID.toUpperCase(), true],
 		['uuid', 'hubspot-sync', false],
-		['uuid', `${UUID} `, false],
+		// Spaces around an ID are trimmed by the node; spaces alone are the "required" check's.
+		['uuid', ` ${UUID} `, true],
+		['uuid', '   ', true],
+		['uuid', `${UUID}x`, false],
 		['uuid', '1234567890abcdef', false],
 		['hex', UUID, true],
 		['hex', '1234567890abcdef', true],
@@ -153,7 +156,7 @@ describe('locatorProblem: the run checks what an expression gave', () => {
 
 	test('a name in "By ID": the field, the value and the mode to use', () => {
 		expect(locatorProblem(field, 'id', 'hubspot-sync')).toBe(
-			'Integration: "hubspot-sync" is not an integration ID (IDs are UUIDs): choose "By Name" or pick it from the list',
+			'"Integration" (By ID): "hubspot-sync" is not an integration ID (IDs are UUIDs): choose "By Name" or pick it from the list',
 		);
 	});
 

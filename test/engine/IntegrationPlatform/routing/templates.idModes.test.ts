@@ -20,7 +20,7 @@ test('an expression giving a name in Integration "By ID": refused before sending
 	});
 	expect(result.requests).toEqual([]);
 	expect(result.error?.message).toBe(
-		'Integration: "hubspot-sync" is not an integration ID (IDs are UUIDs): pick it from the list ("From List")',
+		'"Integration" (By ID): "hubspot-sync" is not an integration ID (IDs are UUIDs): pick it from the list ("From List")',
 	);
 });
 
@@ -62,4 +62,25 @@ test('an expression giving an ID, and a value saved as plain text by an older ve
 		installation: SEED.installationId,
 	});
 	expect(plain.error).toBeUndefined();
+});
+
+test('Record → Write: an expression giving a name in Integration "By ID" stops the item before any write', async () => {
+	const result = await run(
+		sim,
+		{
+			resource: 'records',
+			operation: 'write',
+			writeType: 'create',
+			project: rl(SEED.projectId),
+			integration: rl('={{ $json.integration }}'),
+			groupRef: rl(SEED.groupRef),
+			object: rl('contacts'),
+		},
+		{ items: [{ integration: SEED.integrationName, email: 'by-name@example.com' }] },
+	);
+	expect(result.requests).toEqual([]);
+	expect(result.error?.message).toBe(
+		'"Integration" (By ID): "hubspot-sync" is not an integration ID (IDs are UUIDs): pick it from the list ("From List")',
+	);
+	expect(result.error?.description).toMatch(/^No request was sent for this item/);
 });
