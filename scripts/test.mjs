@@ -50,6 +50,7 @@ const BROWSER_TESTS = [
 	'test/e2e/credentialSwitch.test.ts',
 	'test/e2e/nodesPanel.test.ts',
 	'test/e2e/editorWalk.test.ts',
+	'test/e2e/editor/locators.test.ts',
 ];
 const HOW_TO_RUN_BROWSER = `apt-get install chromium (with sudo unless root), or set CHROMIUM_PATH; then: npx jest ${BROWSER_TEST} --selectProjects e2e --runInBand`;
 const versionsRequired = queueRequired || truthy(process.env.REQUIRE_VERSIONS);
