@@ -8,6 +8,8 @@ import type {
 import { jsonParse, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { credentialSecrets } from '../../../common/api';
+import { installationLocator, integrationLocator } from '../../../common/installation';
+import { locatorProblem } from '../../../common/locator';
 import { problemError } from '../../../common/errors';
 import { isRedirect, locationOf } from '../../../common/redirect';
 import { bodyExcerpt, maskValue } from '../../../common/problem';
@@ -234,8 +236,25 @@ export async function sendProviderRequest(
 		const project = locator('project', 'Project');
 		// Not sent (the installation ID selects the consumer), but the installation belongs to it:
 		// an empty one means the node was not set up as intended.
-		locator('integration', 'Integration');
+		const integration = locator('integration', 'Integration');
 		const installation = locator('installation', 'Installation');
+		// An expression's value "By ID" is checked as n8n checks a typed one
+		// (nodes/common/locator.ts, `locatorProblem`).
+		for (const [field, value] of [
+			[integrationLocator, integration],
+			[installationLocator, installation],
+		] as const) {
+			const mode = params.get(`${field.name}.mode`, itemIndex, '');
+			const notAnId = locatorProblem(field, mode, value);
+			if (notAnId) {
+				throw itemError(
+					this,
+					itemIndex,
+					notAnId,
+					'Pick it from the list, or check the expression that sets it.',
+				);
+			}
+		}
 		const method = requestMethod(this, itemIndex, params.get('proxyMethod', itemIndex, 'GET'));
 		const path = providerPath(this, itemIndex, params.get('proxyPath', itemIndex, ''));
 		const options = params.get<ProxyOptions>('proxyOptions', itemIndex, {});

@@ -84,3 +84,19 @@ test('Record → Write: an expression giving a name in Integration "By ID" stops
 	);
 	expect(result.error?.description).toMatch(/^No request was sent for this item/);
 });
+
+test('Provider API → Send Request: an expression giving a group ref in Installation "By ID" sends nothing', async () => {
+	const result = await run(sim, {
+		resource: 'providerApi',
+		operation: 'sendRequest',
+		project: rl(SEED.projectId),
+		integration: rl(SEED.integrationId),
+		installation: rl(`={{ "${SEED.groupRef}" }}`),
+		proxyMethod: 'GET',
+		proxyPath: '/crm/v3/objects/contacts',
+	});
+	expect(result.requests).toEqual([]);
+	expect(result.error?.message).toMatch(
+		new RegExp(`^"Installation" \\(By ID\\): "${SEED.groupRef}" is not an installation ID`),
+	);
+});
