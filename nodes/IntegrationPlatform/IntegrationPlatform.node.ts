@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import {
 	getProviders,
 	getSearchFields,
+	searchApiKeys,
 	searchConnections,
 	searchDestinationIds,
 	searchDestinations,
@@ -177,6 +178,7 @@ export class IntegrationPlatform implements INodeType {
 			searchOperations,
 			searchObjects,
 			searchMetadataObjects,
+			searchApiKeys,
 			searchJwtKeys,
 			searchOrganizations,
 			searchProviders,

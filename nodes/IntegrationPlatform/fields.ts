@@ -79,7 +79,7 @@ export const connectionField: INodeProperties = listLocator({
 		"The consumer's connection to the provider; the service uses its credentials to read field metadata",
 	search: 'searchConnections',
 	select: 'Select a connection…',
-	typed: [byId('4c0d…')],
+	typed: [byId('4c0d…', { noun: 'connection', format: 'hex' })],
 	// Revision → Create reads no field metadata.
 	displayOptions: { show: { resource: ['revision'] }, hide: { operation: ['create'] } },
 });
@@ -90,7 +90,10 @@ export const destinationField: INodeProperties = listLocator({
 	description: 'The destination, by name (as the API documents it) or ID',
 	search: 'searchDestinations',
 	select: 'Select a destination…',
-	typed: [byName('n8n-webhook'), byId('0c5e…')],
+	typed: [
+		byName('n8n-webhook'),
+		byId('0c5e…', { noun: 'destination', format: 'hex', nameMode: 'By Name' }),
+	],
 	// Get takes a name or an ID; Update and Delete take the ID (resources/destination: destinationId).
 	displayOptions: show({ resource: ['destination'], operation: ['get', 'rotateSecret'] }),
 });
@@ -101,7 +104,7 @@ export const topicField: INodeProperties = listLocator({
 	description: 'The topic, from the list or by ID',
 	search: 'searchTopics',
 	select: 'Select a topic…',
-	typed: [byId('2d4f…')],
+	typed: [byId('2d4f…', { noun: 'topic', format: 'hex' })],
 	displayOptions: show({ resource: ['topic'], operation: ['delete', 'update'] }),
 });
 
@@ -118,7 +121,7 @@ export const topicIdField: INodeProperties = listLocator({
 		'The topic: for a destination route, the topic whose notifications are delivered; for an event route, the topic that receives the events (its ID; the list shows names)',
 	search: 'searchTopics',
 	select: 'Select a topic…',
-	typed: [byId('2d4f…')],
+	typed: [byId('2d4f…', { noun: 'topic', format: 'hex' })],
 	displayOptions: show({
 		resource: ['topicDestinationRoute', 'notificationEventTopicRoute'],
 		operation: ['create'],
@@ -242,7 +245,7 @@ export const orgIdField: INodeProperties = listLocator({
 	description: 'The organization, from the list or by ID (shown as orgId on every project)',
 	search: 'searchOrganizations',
 	select: 'Select an organization…',
-	typed: [byId('8d2b…')],
+	typed: [byId('8d2b…', { noun: 'organization', format: 'hex' })],
 	// Not for operations without an organization in the path: Organization → Create, Claimed
 	// Domain → Claim and Check. Invite → Create has its own copy (resources/invite), since n8n's
 	// display rules cannot hide a field for one resource's Create only.

@@ -11,6 +11,7 @@ import { searchInstallations, searchIntegrations } from '../common/installation'
 import { searchProjects } from '../common/project';
 import { startFromActivation } from './activationStart';
 import { properties } from './description';
+import { searchOperations } from './listSearch';
 import { pollWithHandOff } from './handOff';
 import { pollOperationIds } from './pollOperations';
 import { pollScope } from './pollScope';
@@ -19,8 +20,9 @@ import { triggerPanel } from './triggerPanel';
 
 /**
  * Polling trigger on operation logs. Version 1 watches operation IDs typed by hand; version 2
- * (the default for new nodes) watches a whole installation or integration, discovering its
- * operations (pollScope.ts), or operation IDs as before (pollOperations.ts). Both keep the
+ * watches a whole installation or integration, discovering its operations (pollScope.ts), or
+ * operation IDs as before (pollOperations.ts); version 3 (the default for new nodes) picks those
+ * operations from a list (listSearch.ts). Both keep the
  * exactly-once log cursor (logCursor.ts) in the node's static data; handOff.ts emits again what a
  * main killed during the hand-off to n8n may have lost.
  */
@@ -33,8 +35,8 @@ export class IntegrationPlatformLogTrigger implements INodeType {
 			dark: 'file:../../icons/integrationPlatform.dark.svg',
 		},
 		group: ['trigger'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle:
 			'={{ $parameter["watch"] === "installation" ? "Logs of a group" : $parameter["watch"] === "integration" ? "Logs of an integration" : "Logs of " + ($parameter["operationIds"] || "operations") }}',
 		description:
@@ -49,7 +51,7 @@ export class IntegrationPlatformLogTrigger implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchProjects, searchIntegrations, searchInstallations },
+		listSearch: { searchProjects, searchIntegrations, searchInstallations, searchOperations },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

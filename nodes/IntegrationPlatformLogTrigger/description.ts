@@ -2,18 +2,21 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { authenticationParameter } from '../common/api';
 import { groupInstallationLocator, integrationLocator } from '../common/installation';
+import { byId, listLocator } from '../common/locator';
 import { projectLocator } from '../common/project';
 import { COMMON_SEVERITIES } from './output';
 
 /**
  * The log trigger's parameters. Version 1 watches operation IDs only; version 2 adds "Watch"
- * (a group's installation, an integration, or operation IDs as before). Version 1 keeps its
- * parameters and behaviour: an existing workflow has no "Watch" value, and the new default (Group,
- * value `installation`) must not change what it does.
+ * (a group's installation, an integration, or operation IDs as before); version 3 picks the
+ * operations from a list. Older versions keep their parameters and behaviour: an existing workflow
+ * has no "Watch" value, and the new default (Group, value `installation`) must not change what it
+ * does.
  */
 export type Watch = 'installation' | 'integration' | 'operationIds';
 
 const fromVersion2 = { '@version': [{ _cnd: { gte: 2 } }] };
+const fromVersion3 = { '@version': [{ _cnd: { gte: 3 } }] };
 
 const projectParameter: INodeProperties = {
 	...projectLocator,
@@ -30,6 +33,40 @@ const operationIdsV1: INodeProperties = {
 	description:
 		'One or more operation IDs (read, write or subscribe operations), separated by commas or new lines. An expression may also return a list.',
 	displayOptions: { show: { '@version': [1] } },
+};
+
+/**
+ * Version 3's operations: one row per operation, each picked from the project's recent operations
+ * (listSearch.ts) or given by ID; an expression in a row may give a list of IDs. Versions 1 and 2
+ * keep the text field their saved workflows hold (a fixed collection's saved value has another
+ * shape than text).
+ */
+export const operationsParameter: INodeProperties = {
+	displayName: 'Operations',
+	name: 'operations',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Operation',
+	default: { operation: [{ operationId: { mode: 'list', value: '' } }] },
+	description: 'The operations whose logs are watched (read, write or subscribe operations)',
+	displayOptions: { show: { ...fromVersion3, watch: ['operationIds'] } },
+	options: [
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			values: [
+				listLocator({
+					displayName: 'Operation',
+					name: 'operationId',
+					description:
+						'An operation of the project: from the list (type, integration, group, status, start) or by ID, as read results (operationId) and the dashboard show it',
+					search: 'searchOperations',
+					select: 'Select an operation…',
+					typed: [byId('c2a119dc-a2d7-4ae8-…', { noun: 'operation', format: 'hex' })],
+				}),
+			],
+		},
+	],
 };
 
 const watchParameter: INodeProperties = {
@@ -113,7 +150,7 @@ export const properties: INodeProperties[] = [
 	{
 		...integrationLocator,
 		description:
-			"The integration whose groups' operations are watched, chosen from the list or given by ID or name",
+			"The integration whose groups' operations are watched, chosen from the list or given by ID",
 		displayOptions: { show: { ...fromVersion2, watch: ['installation', 'integration'] } },
 	},
 	{
@@ -125,7 +162,8 @@ export const properties: INodeProperties[] = [
 		...operationIdsV1,
 		description:
 			'One or more operation IDs (read, write or subscribe operations), separated by commas or new lines. An expression may also return a list.',
-		displayOptions: { show: { ...fromVersion2, watch: ['operationIds'] } },
+		displayOptions: { show: { '@version': [2], watch: ['operationIds'] } },
 	},
+	operationsParameter,
 	...filterParameters,
 ];

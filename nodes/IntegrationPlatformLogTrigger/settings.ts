@@ -1,8 +1,14 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { GROUP_REF_MODE } from '../common/installation';
+import {
+	GROUP_REF_MODE,
+	groupInstallationLocator,
+	integrationLocator,
+} from '../common/installation';
+import { locatorProblem } from '../common/locator';
 import type { Watch } from './description';
+import { operationsParameter } from './description';
 import { MAX_OPERATION_ID_LENGTH } from './discoveryState';
 import type { LogFilters } from './output';
 import { buildFilters, parseOperationIds } from './output';
@@ -29,6 +35,53 @@ function locatorValue(context: IPollFunctions, name: string): string {
 	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }
 
+/**
+ * An ID locator's value, refused when its mode's check refuses it: n8n checks a typed value only
+ * in the editor and before running the execution a poll starts, and never the value of an
+ * expression (nodes/common/locator.ts, `locatorProblem`).
+ */
+function checkedLocatorValue(context: IPollFunctions, field: INodeProperties): string {
+	const value = locatorValue(context, field.name);
+	const locator = context.getNodeParameter(field.name, '', { extractValue: false });
+	const mode = typeof locator === 'object' && locator !== null ? (locator as IDataObject).mode : '';
+	const problem = locatorProblem(field, mode, value);
+	if (problem) {
+		throw new NodeOperationError(context.getNode(), problem, {
+			description: 'Nothing was read. Pick it from the list, or check the expression that sets it.',
+		});
+	}
+	return value;
+}
+
+/**
+ * Version 3's Operations: the ID of each row, once; a row's expression may give several (a list,
+ * or text separated by commas). A row "By ID" is checked as n8n checks a typed one, since n8n
+ * skips an expression's value (nodes/common/locator.ts, `locatorProblem`).
+ */
+function operationsOf(context: IPollFunctions): string[] {
+	const collection = context.getNodeParameter('operations', {}) as IDataObject;
+	const rows = Array.isArray(collection.operation) ? (collection.operation as IDataObject[]) : [];
+	const field = operationsParameter.options?.[0];
+	const modes = field && 'values' in field ? field.values[0].modes : undefined;
+	const ids: string[] = [];
+	rows.forEach((row, index) => {
+		const locator = row?.operationId;
+		const isLocator = typeof locator === 'object' && locator !== null && !Array.isArray(locator);
+		const value = isLocator ? (locator as IDataObject).value : locator;
+		const mode = isLocator ? (locator as IDataObject).mode : '';
+		for (const id of parseOperationIds(value)) {
+			const problem = locatorProblem({ displayName: `Operation ${index + 1}`, modes }, mode, id);
+			if (problem) {
+				throw new NodeOperationError(context.getNode(), problem, {
+					description: 'Nothing was read. Pick the operation from the list, or give its ID.',
+				});
+			}
+			ids.push(id);
+		}
+	});
+	return [...new Set(ids)];
+}
+
 /** The node's parameters, checked before any request. Version 1 always watches operation IDs. */
 export function readSettings(context: IPollFunctions): Settings {
 	const node = context.getNode();
@@ -51,7 +104,7 @@ export function readSettings(context: IPollFunctions): Settings {
 	let byGroupRef = false;
 	let operationIds: string[] = [];
 	if (watch === 'installation' || watch === 'integration') {
-		integration = locatorValue(context, 'integration');
+		integration = checkedLocatorValue(context, integrationLocator);
 		if (!integration) {
 			throw new NodeOperationError(node, 'Select an integration', {
 				description: 'Choose the integration from the list or give its ID.',
@@ -59,7 +112,7 @@ export function readSettings(context: IPollFunctions): Settings {
 		}
 	}
 	if (watch === 'installation') {
-		installation = locatorValue(context, 'installation');
+		installation = checkedLocatorValue(context, groupInstallationLocator);
 		if (!installation) {
 			throw new NodeOperationError(node, 'Select a group', {
 				description:
@@ -70,12 +123,21 @@ export function readSettings(context: IPollFunctions): Settings {
 		byGroupRef = (stored as { mode?: unknown } | undefined)?.mode === GROUP_REF_MODE;
 	}
 	if (watch === 'operationIds') {
-		operationIds = parseOperationIds(context.getNodeParameter('operationIds', ''));
+		operationIds =
+			node.typeVersion >= 3
+				? operationsOf(context)
+				: parseOperationIds(context.getNodeParameter('operationIds', ''));
 		if (!operationIds.length) {
-			throw new NodeOperationError(node, 'Enter at least one operation ID', {
-				description:
-					'Operation IDs are found in read results (operationId) or in the dashboard; separate several with commas.',
-			});
+			throw new NodeOperationError(
+				node,
+				node.typeVersion >= 3 ? 'Add at least one operation' : 'Enter at least one operation ID',
+				{
+					description:
+						node.typeVersion >= 3
+							? 'Under Operations, pick each operation from the list or give its ID (read results carry it as operationId).'
+							: 'Operation IDs are found in read results (operationId) or in the dashboard; separate several with commas.',
+				},
+			);
 		}
 		const overlong = operationIds.find((id) => id.length > MAX_OPERATION_ID_LENGTH);
 		if (overlong !== undefined) {

@@ -27,10 +27,10 @@ import {
 export const integrationLocator: INodeProperties = listLocator({
 	displayName: 'Integration',
 	name: 'integration',
-	description: 'An integration of the project, chosen from the list or given by ID or name',
+	description: 'An integration of the project, chosen from the list or given by ID',
 	search: 'searchIntegrations',
 	select: 'Select an integration…',
-	typed: [byId('1a7e5c2d-…')],
+	typed: [byId('1a7e5c2d-…', { noun: 'integration', format: 'uuid' })],
 });
 
 export const installationLocator: INodeProperties = listLocator({
@@ -40,7 +40,7 @@ export const installationLocator: INodeProperties = listLocator({
 		"An installation of the integration (for one group), chosen from the list by its group's name or given by ID",
 	search: 'searchInstallations',
 	select: 'Select an installation…',
-	typed: [byId('9b3f0e1a-…')],
+	typed: [byId('9b3f0e1a-…', { noun: 'installation', format: 'uuid' })],
 });
 
 /**

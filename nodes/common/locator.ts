@@ -6,6 +6,7 @@ import type {
 	INodeListSearchResult,
 	INodeProperties,
 	INodePropertyMode,
+	INodePropertyRegexValidation,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, UserError } from 'n8n-workflow';
 
@@ -58,7 +59,86 @@ export function typedMode(displayName: string, name: string, example: string): I
 	return { displayName, name, ...mode };
 }
 
-export const byId = (example: string) => typedMode('By ID', 'id', example);
+/**
+ * What an ID of a kind looks like. The API documents integration, installation and JWT key IDs as
+ * UUIDs; its other IDs have UUIDs or runs of hexadecimal digits as examples, never names
+ * (docs/api-notes.md, "IDs"). Either pattern also passes an empty value, which the field's
+ * "required" check reports on its own (and the node, for a value of spaces), and spaces around
+ * an ID, which the node trims.
+ */
+export const ID_FORMATS = {
+	uuid: {
+		regex: '\\s*(?:[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\\s*)?',
+		says: 'IDs are UUIDs',
+	},
+	hex: {
+		regex: '\\s*(?:[0-9a-fA-F]{8,}(?:-[0-9a-fA-F]+)*\\s*)?',
+		says: 'IDs are hexadecimal, such as UUIDs',
+	},
+} as const;
+
+/** The kind of thing an ID mode takes, for its check and its message. */
+export interface IdKind {
+	/** What the ID is of, in a sentence: "integration", "JWT key". */
+	noun: string;
+	format: keyof typeof ID_FORMATS;
+	/** The field's mode for a name, where it has one: the message sends names there. */
+	nameMode?: string;
+}
+
+/**
+ * The message of an ID mode's check. n8n's editor shows it under the field (it cannot quote the
+ * value); `locatorProblem` quotes the value for the run. It names the mode that takes a name, or
+ * the list where the field has no such mode.
+ */
+export function idMessage({ noun, format, nameMode }: IdKind): string {
+	const article = /^[aeiou]/i.test(noun) ? 'an' : 'a';
+	const fix = nameMode
+		? `choose "${nameMode}" or pick it from the list`
+		: `pick it from the list ("From List")`;
+	return `Not ${article} ${noun} ID (${ID_FORMATS[format].says}): ${fix}`;
+}
+
+/**
+ * "By ID", checked with n8n's locator validation: the editor marks a value that is no ID of that
+ * kind (a name, say), and n8n refuses to run or publish a workflow holding one. An expression is
+ * not checked there; `locatorProblem` checks its result when the node runs.
+ */
+export function byId(example: string, kind: IdKind): INodePropertyMode {
+	return {
+		...typedMode('By ID', 'id', example),
+		validation: [
+			{
+				type: 'regex',
+				properties: { regex: ID_FORMATS[kind.format].regex, errorMessage: idMessage(kind) },
+			},
+		],
+	};
+}
+
+/**
+ * What is wrong with a locator's value in the mode it is given in, as the run reports it (the
+ * field's label, the value, the mode's message), or undefined. n8n checks a mode's validation in
+ * the editor and before a run, but skips an expression: this checks the value an expression gave,
+ * with the same rules. A value without a mode (a plain text value saved by an older version) is
+ * not checked.
+ */
+export function locatorProblem(
+	field: Pick<INodeProperties, 'displayName' | 'modes'>,
+	mode: unknown,
+	value: unknown,
+): string | undefined {
+	if (typeof mode !== 'string' || typeof value !== 'string' || value === '') return undefined;
+	const given = field.modes?.find((candidate) => candidate.name === mode);
+	for (const rule of given?.validation ?? []) {
+		if (typeof rule !== 'object' || rule.type !== 'regex') continue;
+		const { regex, errorMessage } = (rule as INodePropertyRegexValidation).properties;
+		if (new RegExp(`^(?:${regex})$`).test(value)) continue;
+		const said = errorMessage.replace(/^Not /, 'is not ');
+		return `"${field.displayName}" (${given?.displayName}): "${value}" ${said}`;
+	}
+	return undefined;
+}
 export const byName = (example: string) => typedMode('By Name', 'name', example);
 /** A group is named by its group ref (your ID of the customer account), read as mode `id`. */
 export const byGroupRef = typedMode('By Group Ref', 'id', 'acme-inc');

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from './api';
-import { byId, byName, idOf, listLocator, listOrReason, textOf, withReason } from './locator';
+import { byName, idOf, listLocator, listOrReason, textOf, typedMode, withReason } from './locator';
 
 /** The project locator of every node of the package: from a list, by name or by ID. */
 export const projectLocator: INodeProperties = listLocator({
@@ -10,7 +10,8 @@ export const projectLocator: INodeProperties = listLocator({
 	description: 'The project, chosen from the list or given by name or ID (the API accepts both)',
 	search: 'searchProjects',
 	select: 'Select a project…',
-	typed: [byName('my-project'), byId('6f1c2b9e-5d1a-4a51-9a0e-0d6a5e2b7c11')],
+	// The API takes a name where it takes an ID, so neither mode refuses the other.
+	typed: [byName('my-project'), typedMode('By ID', 'id', '6f1c2b9e-5d1a-4a51-9a0e-0d6a5e2b7c11')],
 });
 
 /**

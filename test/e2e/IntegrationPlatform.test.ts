@@ -133,6 +133,8 @@ describe('errors in real n8n', () => {
 	});
 
 	test('Continue On Fail: the failing item becomes an error item and the others run', async () => {
+		// An ID the service does not know (a name would be refused before sending, By ID).
+		const UNKNOWN_TOPIC = '00000000-0000-4000-8000-0000000000aa';
 		const run = await ctx.n8n.runWorkflow(
 			{
 				...workflow(
@@ -154,7 +156,7 @@ describe('errors in real n8n', () => {
 					},
 					{
 						parameters: {
-							jsCode: `return [{ json: { topic: '${SEED.deletableTopicId}' } }, { json: { topic: 'missing' } }, { json: { topic: '${SEED.topicId}' } }];`,
+							jsCode: `return [{ json: { topic: '${SEED.deletableTopicId}' } }, { json: { topic: '${UNKNOWN_TOPIC}' } }, { json: { topic: '${SEED.topicId}' } }];`,
 						},
 						name: 'Topics',
 						type: 'n8n-nodes-base.code',
@@ -190,7 +192,7 @@ describe('errors in real n8n', () => {
 		expect(items[0]).toEqual({ deleted: true, topicId: SEED.deletableTopicId });
 		// n8n stores the error of a Continue On Fail item as its message.
 		expect(items[1].error).toContain(
-			`Not Found — "${fieldLabel('topic', 'delete', 'topic')}": Topic not found (got "missing")`,
+			`Not Found — "${fieldLabel('topic', 'delete', 'topic')}": Topic not found (got "${UNKNOWN_TOPIC}")`,
 		);
 		expect(items[2]).toEqual({ deleted: true, topicId: SEED.topicId });
 	});

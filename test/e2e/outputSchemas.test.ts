@@ -64,7 +64,7 @@ test('a version the node does not have gets 404', async () => {
 });
 
 describe.each([
-	['integrationPlatformLogTrigger', 'IntegrationPlatformLogTrigger', [1, 2]],
+	['integrationPlatformLogTrigger', 'IntegrationPlatformLogTrigger', [1, 2, 3]],
 	['integrationPlatformTrigger', 'IntegrationPlatformTrigger', [2, 3]],
 ] as const)('%s', (name, folder, triggerVersions) => {
 	test.each(triggerVersions)(

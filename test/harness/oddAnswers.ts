@@ -46,6 +46,8 @@ const ENTRY_KEYS = [
 	'integrationId',
 	'createTime',
 	'actionType',
+	// An API key's identifier is the key itself.
+	'key',
 ];
 
 /** An object with every key the lists read set to `value`, embedded objects included. */

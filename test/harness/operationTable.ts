@@ -18,6 +18,7 @@ import type {
 import { IntegrationPlatform } from '../../nodes/IntegrationPlatform/IntegrationPlatform.node';
 import { RESOURCES } from '../../nodes/IntegrationPlatform/resources';
 import { HOST_STEP } from '../../nodes/IntegrationPlatform/routing/defineOperation';
+import { locatorProblem } from '../../nodes/common/locator';
 import { ROUTES, rl, SEED } from './actionEngine';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -232,9 +233,20 @@ function visibleFields(parameters: IDataObject): INodeProperties[] {
 	);
 }
 
+/**
+ * A locator holding `value`: "By ID", or "By Name" where the value is a name the ID mode's check
+ * refuses (a destination's name) and the field has that mode.
+ */
+function locatorOf(property: INodeProperties, value: string) {
+	const named =
+		locatorProblem(property, 'id', value) !== undefined &&
+		(property.modes ?? []).some((mode) => mode.name === 'name');
+	return rl(value, named ? 'name' : 'id');
+}
+
 function baselineValue(property: INodeProperties): unknown {
 	const seeded = SEED_VALUES[property.name];
-	if (property.type === 'resourceLocator') return rl(String(seeded ?? 'table-id'));
+	if (property.type === 'resourceLocator') return locatorOf(property, String(seeded ?? 'table-id'));
 	if (seeded !== undefined) return seeded;
 	if (property.type === 'options') {
 		const first = (property.options as INodePropertyOptions[] | undefined)?.[0]?.value;
@@ -482,7 +494,9 @@ export function defaultParameters(
 		if (!property.required && property.type !== 'resourceLocator') continue;
 		const value = property.name in seed ? seed[property.name] : baselineValue(property);
 		out[property.name] = (
-			property.type === 'resourceLocator' && typeof value === 'string' ? rl(value) : value
+			property.type === 'resourceLocator' && typeof value === 'string'
+				? locatorOf(property, value)
+				: value
 		) as IDataObject[string];
 	}
 	return out as INodeParameters;

@@ -4,6 +4,7 @@
  * answer with HTTP 500 (`withReason`, nodes/common/locator.ts).
  */
 import { withReason } from '../../common/locator';
+import * as apiKeys from './apiKeys';
 import * as catalog from './catalog';
 import * as groups from './groups';
 import * as objects from './objects';
@@ -26,6 +27,7 @@ export const searchTopicDestinationRoutes = withReason(routes.searchTopicDestina
 export const searchObjects = withReason(objects.searchObjects);
 export const searchMetadataObjects = withReason(objects.searchMetadataObjects);
 export const searchOperations = withReason(operations.searchOperations);
+export const searchApiKeys = withReason(apiKeys.searchApiKeys);
 export const searchJwtKeys = withReason(catalog.searchJwtKeys);
 export const searchOrganizations = withReason(catalog.searchOrganizations);
 export const searchProviders = withReason(catalog.searchProviders);

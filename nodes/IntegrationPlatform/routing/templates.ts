@@ -8,6 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { checkPathSegment, checkUrlText, encodePathSegment } from '../../common/paths';
+import { locatorProblem } from '../../common/locator';
 import { addSecrets, secretsOf } from '../transport/secrets';
 
 /**
@@ -26,6 +27,8 @@ export interface PlaceholderField {
 	label: string;
 	/** A password field: its value travels in the URL and is masked in every error message. */
 	secret: boolean;
+	/** A resource locator's modes: their checks apply to the value an expression gives. */
+	modes?: INodeProperties['modes'];
 }
 
 export type PlaceholderFields = Record<string, PlaceholderField>;
@@ -41,7 +44,11 @@ export function placeholderFields(
 		const field = fields.find((candidate) => candidate.name === name);
 		// A developer error, caught when the node loads (and by the unit tests).
 		if (!field) throw new Error(`${where}: no field named "${name}" for the placeholder {${name}}`);
-		result[name] = { label: field.displayName, secret: field.typeOptions?.password === true };
+		result[name] = {
+			label: field.displayName,
+			secret: field.typeOptions?.password === true,
+			...(field.modes ? { modes: field.modes } : {}),
+		};
 	}
 	return result;
 }
@@ -107,6 +114,22 @@ const notSent = (context: IExecuteSingleFunctions, problem: string) =>
 			'No request was sent. Fill in the parameter, or check the expression that sets it.',
 	});
 
+/**
+ * A locator's value that its mode's check refuses (a name in "By ID"), which n8n lets through when
+ * an expression gives it (nodes/common/locator.ts, `locatorProblem`).
+ */
+function checkMode(
+	context: IExecuteSingleFunctions,
+	name: string,
+	field: PlaceholderField,
+	value: unknown,
+): void {
+	if (!field.modes) return;
+	const mode = context.getNodeParameter(`${name}.mode`, '');
+	const problem = locatorProblem({ displayName: field.label, modes: field.modes }, mode, value);
+	if (problem) throw notSent(context, problem);
+}
+
 /** A path value: read once per item, checked, kept for the item's output. */
 function pathValue(
 	context: IExecuteSingleFunctions,
@@ -121,6 +144,7 @@ function pathValue(
 			context.getNodeParameter(name, undefined, { extractValue: true }),
 		);
 		if (typeof checked !== 'string') throw notSent(context, checked.problem);
+		checkMode(context, name, field, checked);
 		values[name] = checked;
 		// Masked as typed and as it appears in the URL (percent-encoded).
 		if (field.secret) addSecrets(context, checked, encodePathSegment(checked));
@@ -139,9 +163,10 @@ function fieldValue(
 	context: IExecuteSingleFunctions,
 	values: Record<string, string>,
 	slot: Slot,
-	label: string,
+	field: PlaceholderField,
 ): unknown {
 	const { name } = slot;
+	const { label } = field;
 	const raw = context.getNodeParameter(name, undefined, { extractValue: true }) as unknown;
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
 		throw notSent(context, `"${label}" is empty: the service requires it`);
@@ -149,9 +174,11 @@ function fieldValue(
 	if (slot.where === 'qs') {
 		const checked = checkUrlText(label, raw);
 		if (typeof checked !== 'string') throw notSent(context, checked.problem);
+		checkMode(context, name, field, checked);
 		values[name] = checked;
 		return checked;
 	}
+	checkMode(context, name, field, raw);
 	if (typeof raw === 'number' && !Number.isFinite(raw)) {
 		throw notSent(context, `"${label}" must be text or a number, but its value is ${raw}`);
 	}
@@ -204,7 +231,7 @@ export function resolveRequest(
 		);
 		for (const slot of slots) {
 			const target = (requestOptions[slot.where] ??= {}) as IDataObject;
-			const value = fieldValue(this, item.values, slot, fields[slot.name].label);
+			const value = fieldValue(this, item.values, slot, fields[slot.name]);
 			// A password field's value in the body (a client secret) is masked in errors too.
 			if (fields[slot.name].secret && typeof value === 'string') addSecrets(this, value);
 			setAt(target, slot.path, value);

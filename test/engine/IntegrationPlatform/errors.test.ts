@@ -68,10 +68,10 @@ describe('problem documents become errors that say what is wrong', () => {
 			resource: 'topic',
 			operation: 'delete',
 			project: rl(SEED.projectId),
-			topic: rl('no-such-topic'),
+			topic: rl('00000000-0000-4000-8000-0000000000aa'),
 		});
 		expect(result.error?.message).toMatch(
-			/^Not Found — "Topic": Topic not found \(got "no-such-topic"\) \[HTTP 404/,
+			/^Not Found — "Topic": Topic not found \(got "00000000-0000-4000-8000-0000000000aa"\) \[HTTP 404/,
 		);
 	});
 
@@ -162,11 +162,11 @@ describe('problem documents become errors that say what is wrong', () => {
 			resource: 'jwtKey',
 			operation: 'update',
 			project: rl(SEED.projectId),
-			jwtKey: rl('missing-key'),
+			jwtKey: rl('00000000-0000-4000-8000-0000000000aa'),
 			updateFields: { active: true },
 		});
 		expect(result.error?.message).toContain(
-			`Not Found: JWT key not found — "${fieldLabel('jwtKey', 'update', 'jwtKey')}": No JWT key with this id in the project (got "missing-key")`,
+			`Not Found: JWT key not found — "${fieldLabel('jwtKey', 'update', 'jwtKey')}": No JWT key with this id in the project (got "00000000-0000-4000-8000-0000000000aa")`,
 		);
 	});
 });

@@ -33,6 +33,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { locatorProblem } from '../../../nodes/common/locator';
 import { ROUTES, rl, run, type JournalEntry, type Simulator } from '../../harness/actionEngine';
 import {
 	allOperations,
@@ -410,8 +411,22 @@ function textCases(
 	const wrap = (written: unknown) => (isLocator ? rl(written as string) : written);
 	const required = field.required === true;
 	const values = kind === 'path' || kind === 'qs' ? URL_VALUES : BODY_VALUES;
+	// A "By ID" mode takes only IDs (nodes/common/locator.ts): other text is refused before
+	// sending, as the mode's check says, where it would otherwise travel intact.
+	const notAnId = (mode: string, value: unknown) => {
+		if (!isLocator || kind === 'text' || kind === 'json' || kind === 'optional') return false;
+		// A path or query value is checked as the text it is sent as; a body value as given.
+		const text =
+			kind === 'body'
+				? value
+				: typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint'
+					? String(value).trim()
+					: undefined;
+		return locatorProblem(field, mode, text) !== undefined;
+	};
 	const out: Case[] = values.map((value) => {
-		const expect = expectationFor(kind, value.cls, required);
+		const plain = expectationFor(kind, value.cls, required);
+		const expect = plain === 'sent' && notAnId('id', value.resolved) ? 'refused' : plain;
 		const written = value.literal !== undefined ? value.literal : '={{ $json.v }}';
 		const item: IDataObject =
 			value.missing || value.literal !== undefined ? {} : { v: value.resolved as never };
@@ -458,9 +473,10 @@ function textCases(
 				label: field.displayName,
 				parameters: setParameter(variant.parameters, name, rl('a/b?c', mode)),
 				item: {},
-				expect: kind === 'body' ? 'sent' : kind === 'text' ? 'either' : 'sent',
-				sent:
-					kind === 'path'
+				expect: kind === 'text' ? 'either' : notAnId(mode, 'a/b?c') ? 'refused' : 'sent',
+				sent: notAnId(mode, 'a/b?c')
+					? undefined
+					: kind === 'path'
 						? { path: { ...baselinePath(op), [name]: 'a/b?c' } }
 						: kind === 'qs'
 							? { query: { [slot![0]]: 'a/b?c' } }
@@ -801,7 +817,22 @@ function problemsOf(c: Case): string[] {
 		case 'refused':
 			if (!error) problems.push('no error: the value should have been refused');
 			else {
-				if (!error.message.includes(`"${label}"`) && !error.message.includes(`"${c.label}"`)) {
+				// n8n's own check of a typed value names the field by the mode's message only.
+				const modeMessages = (fieldOf(c.variant, c.parameter)?.modes ?? []).flatMap((mode) =>
+					(mode.validation ?? []).map((rule) =>
+						typeof rule === 'object'
+							? (rule.properties as { errorMessage?: string }).errorMessage
+							: '',
+					),
+				);
+				const byMode =
+					error.name === 'WorkflowHasIssuesError' &&
+					modeMessages.some((m) => m !== undefined && m !== '' && error.message.includes(m));
+				if (
+					!byMode &&
+					!error.message.includes(`"${label}"`) &&
+					!error.message.includes(`"${c.label}"`)
+				) {
 					problems.push(`the error does not name "${label}": ${error.message}`);
 				}
 				if (reachedService(error)) problems.push(`sent anyway: ${error.message}`);
@@ -897,7 +928,8 @@ describe('Revision → Get Hydrated without a revision: the latest-revision look
 		['project', 'a\uD800', 'Project'],
 		['integration', '={{ { id: 1 } }}', 'Integration'],
 		['integration', '={{ 0/0 }}', 'Integration'],
-		['integration', '.', 'Integration'],
+		// By expression: a typed "." is not an integration ID, which n8n refuses before the run.
+		['integration', '={{ "." }}', 'Integration'],
 	])('%s ← %p: refused before the lookup, naming "%s"', async (name, value, label) => {
 		sim.reset();
 		const result = await run(sim, { ...base, [name]: rl(value) });

@@ -286,6 +286,8 @@ function pollSurfaces(): Surface[] {
 							integration: rl(seed.integrationId),
 							installation: rl(seed.installationId),
 							operationIds: seed.operationId,
+							// Version 3 lists them as rows.
+							operations: { operation: [{ operationId: rl(seed.operationId) }] },
 						},
 						authentication,
 						typeVersion,

@@ -34,7 +34,7 @@ const expectedFiles = nodeVersions()
 
 /** The triggers' schemas: one per version of each trigger, where n8n's server looks for them. */
 const triggerFiles = [
-	['IntegrationPlatformLogTrigger', [1, 2]],
+	['IntegrationPlatformLogTrigger', [1, 2, 3]],
 	['IntegrationPlatformTrigger', [2, 3, 4]],
 ].flatMap(([folder, versions]) =>
 	(versions as number[]).map((v) =>

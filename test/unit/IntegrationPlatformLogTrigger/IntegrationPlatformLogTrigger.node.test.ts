@@ -33,8 +33,8 @@ describe('description', () => {
 			group: ['trigger'],
 			inputs: [],
 			outputs: ['main'],
-			version: [1, 2],
-			defaultVersion: 2,
+			version: [1, 2, 3],
+			defaultVersion: 3,
 		});
 		expect(description.usableAsTool).toBeUndefined();
 		expect(description.subtitle).toMatch(/^=/);

@@ -6,7 +6,6 @@ import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, UserError } from 'n8n-workflow';
 
 import {
-	byId,
 	byName,
 	currentValue,
 	idOf,
@@ -26,7 +25,7 @@ test('a locator: required, empty list choice by default, searchable list, then t
 		description: 'The topic',
 		search: 'searchTopics',
 		select: 'Select a topic…',
-		typed: [byName('orders'), byId('2d4f…')],
+		typed: [byName('orders'), typedMode('By ID', 'id', '2d4f…')],
 		displayOptions: { show: { resource: ['topic'] } },
 	});
 	expect(field).toEqual({
@@ -66,7 +65,7 @@ test('a filter locator (an option of a collection) is not required', () => {
 		name: 'groupRef',
 		search: 'searchGroupRefs',
 		select: 'Select a group…',
-		typed: [byId('acme')],
+		typed: [byName('acme')],
 		required: false,
 	});
 	expect(field.required).toBeUndefined();

@@ -6,7 +6,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../fields';
+import { fromVersion2, inVersion1, returnAllAndLimit } from '../../fields';
+import { listLocator, typedMode } from '../../../common/locator';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { deletedOutput } from '../outputs';
 import { listEntries } from '../../routing/results';
@@ -131,6 +132,8 @@ export const apiKeyOperations: OperationDefinition[] = [
 
 export const apiKeyFields: INodeProperties[] = [
 	{
+		// Version 1 keeps the text field its saved workflows hold (docs/architecture.md, "Node
+		// versions"); it hides the key on screen, which a locator's input cannot.
 		displayName: 'API Key',
 		name: 'apiKey',
 		type: 'string',
@@ -139,7 +142,24 @@ export const apiKeyFields: INodeProperties[] = [
 		default: '',
 		description:
 			'The API key, as the dashboard shows it. It is sent in the request path, and never shown in errors.',
-		displayOptions: showFor('delete', 'get', 'update'),
+		displayOptions: { show: { ...inVersion1, ...showFor('delete', 'get', 'update').show } },
+	},
+	{
+		// The key itself identifies it (docs/api-notes.md, "API keys"): the list shows each key by
+		// its label and last four characters and keeps the key as the value. A plain text value
+		// saved by the text field passes through unchanged. `password` marks the value as a
+		// secret: masked in every error message (routing/templates.ts).
+		...listLocator({
+			displayName: 'API Key',
+			name: 'apiKey',
+			description:
+				'The API key: from the list (by label and last four characters), or typed as the dashboard shows it. It is sent in the request path, and never shown in errors.',
+			search: 'searchApiKeys',
+			select: 'Select an API key…',
+			typed: [typedMode('By Key', 'id', 'amp_…')],
+			displayOptions: { show: { ...fromVersion2, ...showFor('delete', 'get', 'update').show } },
+		}),
+		typeOptions: { password: true },
 	},
 	{
 		displayName: 'Label',

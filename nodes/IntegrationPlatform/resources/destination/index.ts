@@ -281,7 +281,7 @@ export const destinationFields: INodeProperties[] = [
 		description: 'The destination, from the list (shown by name) or by ID',
 		search: 'searchDestinationIds',
 		select: 'Select a destination…',
-		typed: [byId('0c5e…')],
+		typed: [byId('0c5e…', { noun: 'destination', format: 'hex' })],
 		displayOptions: show(['update', 'delete']),
 	}),
 	{

@@ -151,7 +151,7 @@ const connectionOption = (description: string): INodeProperties =>
 		description,
 		search: 'searchConnections',
 		select: 'Select a connection…',
-		typed: [byId('4c0d…')],
+		typed: [byId('4c0d…', { noun: 'connection', format: 'hex' })],
 		required: false,
 	});
 

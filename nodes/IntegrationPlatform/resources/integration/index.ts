@@ -13,6 +13,7 @@ import { pathValues } from '../../routing/templates';
 import type { OperationDefinition } from '../../routing/defineOperation';
 import { deletedOutput, listOutput } from '../outputs';
 import { lookupRequest } from '../../transport/send';
+import { byId, byName } from '../../../common/locator';
 import { buildSourceBody, sourceFields } from '../revision/source';
 
 const resource = 'integration';
@@ -136,8 +137,8 @@ export const integrationFields: INodeProperties[] = [
 		displayOptions: showFor('get', 'delete'),
 		modes: [
 			...(integrationField.modes ?? []).filter((mode) => mode.name === 'list'),
-			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. hubspot-sync' },
-			...(integrationField.modes ?? []).filter((mode) => mode.name === 'id'),
+			byName('hubspot-sync'),
+			byId('1a7e5c2d-…', { noun: 'integration', format: 'uuid', nameMode: 'By Name' }),
 		],
 	},
 	{

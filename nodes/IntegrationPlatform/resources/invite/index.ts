@@ -72,7 +72,7 @@ export const inviteFields: INodeProperties[] = [
 		description: 'The invitation, from the list of the organization or by ID',
 		search: 'searchInvites',
 		select: 'Select an invite…',
-		typed: [byId('5b1f…')],
+		typed: [byId('5b1f…', { noun: 'invitation', format: 'hex' })],
 		displayOptions: showFor(['get', 'revoke']),
 	}),
 	{

@@ -117,7 +117,7 @@ export const jwtKeyFields: INodeProperties[] = [
 		description: 'The JWT key, from the list or by ID',
 		search: 'searchJwtKeys',
 		select: 'Select a key…',
-		typed: [byId('3b7c…')],
+		typed: [byId('3b7c…', { noun: 'JWT key', format: 'uuid' })],
 		displayOptions: showFor('delete', 'get', 'update'),
 	}),
 	{

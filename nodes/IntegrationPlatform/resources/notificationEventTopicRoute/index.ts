@@ -79,7 +79,7 @@ export const notificationEventTopicRouteFields: INodeProperties[] = [
 		description: 'The route to delete, from the list (event type → topic) or by ID',
 		search: 'searchEventTopicRoutes',
 		select: 'Select a route…',
-		typed: [byId('7e21…')],
+		typed: [byId('7e21…', { noun: 'route', format: 'hex' })],
 		displayOptions: showFor(['delete']),
 	}),
 	{

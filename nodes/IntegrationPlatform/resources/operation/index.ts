@@ -111,7 +111,7 @@ export const operationFields: INodeProperties[] = [
 			"A read, write or subscribe operation: from the list (the project's recent operations, newest first) or by its ID, as found in read results (operationId)",
 		search: 'searchOperations',
 		select: 'Select an operation…',
-		typed: [byId('0b6e…')],
+		typed: [byId('0b6e…', { noun: 'operation', format: 'hex' })],
 		displayOptions: { show: { ...showFor('get', 'getLogs').show, ...fromVersion2 } },
 	}),
 	// The shared locators, shown here for the list of an installation's operations.

@@ -8,6 +8,8 @@ import type {
 import { jsonParse, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { credentialSecrets } from '../../../common/api';
+import { groupInstallationLocator, integrationLocator } from '../../../common/installation';
+import { locatorProblem } from '../../../common/locator';
 import { problemError } from '../../../common/errors';
 import { isRedirect, locationOf } from '../../../common/redirect';
 import { bodyExcerpt, maskValue } from '../../../common/problem';
@@ -239,6 +241,23 @@ export async function sendProviderRequest(
 		// an empty one means the node was not set up as intended. By Group Ref looks it up there.
 		const integration = locator('integration', 'Integration');
 		const group = locator('installation', 'Group');
+		// An expression's value "By ID" is checked as n8n checks a typed one
+		// (nodes/common/locator.ts, `locatorProblem`).
+		for (const [field, value] of [
+			[integrationLocator, integration],
+			[groupInstallationLocator, group],
+		] as const) {
+			const mode = params.get(`${field.name}.mode`, itemIndex, '');
+			const notAnId = locatorProblem(field, mode, value);
+			if (notAnId) {
+				throw itemError(
+					this,
+					itemIndex,
+					notAnId,
+					'Pick it from the list, or check the expression that sets it.',
+				);
+			}
+		}
 		const installation = byGroupRef
 			? await groups.installationOf(itemIndex, project, integration, group)
 			: group;

@@ -144,7 +144,7 @@ export const providerAppFields: INodeProperties[] = [
 		description: 'The provider app, from the list or by ID',
 		search: 'searchProviderApps',
 		select: 'Select a provider app…',
-		typed: [byId('32356abe-…')],
+		typed: [byId('32356abe-…', { noun: 'provider app', format: 'hex' })],
 		displayOptions: showFor('delete', 'update'),
 	}),
 	{

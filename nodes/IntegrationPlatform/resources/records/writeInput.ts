@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
+import { integrationLocator } from '../../../common/installation';
+import { locatorProblem } from '../../../common/locator';
 import { checkWholeNumber } from '../../../common/numbers';
 import type { ItemParameters } from '../../inCode/customContext';
 import { urlValue } from '../../inCode/customContext';
@@ -176,9 +178,25 @@ export function recordToWrite(
 		mode === 'asynchronous' && options.deadlineHours !== undefined
 			? whole('Retry Deadline (Hours)', options.deadlineHours, MAX_DEADLINE_HOURS)
 			: undefined;
+	// An expression's value in Integration "By ID" is checked as n8n checks a typed one
+	// (nodes/common/locator.ts, `locatorProblem`).
+	const integration = locator('integration', 'Integration');
+	const notAnId = locatorProblem(
+		integrationLocator,
+		params.get('integration.mode', itemIndex, ''),
+		integration,
+	);
+	if (notAnId) {
+		throw itemError(
+			context,
+			itemIndex,
+			notAnId,
+			'Pick the integration from the list, or check the expression that sets it.',
+		);
+	}
 	const target: WriteTarget = {
 		project: locator('project', 'Project'),
-		integration: locator('integration', 'Integration'),
+		integration,
 		object: locator('object', 'Object'),
 		groupRef: locator('groupRef', 'Group'),
 		type,

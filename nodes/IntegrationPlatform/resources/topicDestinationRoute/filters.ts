@@ -72,7 +72,7 @@ export function routeFilters(
 					description: `${keeps} (its ID; the list shows names)`,
 					search,
 					select,
-					typed: [byId(example)],
+					typed: [byId(example, { noun: displayName.toLowerCase(), format: 'hex' })],
 					required: false,
 				}),
 			),

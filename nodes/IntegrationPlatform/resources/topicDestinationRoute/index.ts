@@ -65,7 +65,7 @@ export const topicDestinationRouteFields: INodeProperties[] = [
 		description: 'The destination that receives the notifications (its ID; the list shows names)',
 		search: 'searchDestinationIds',
 		select: 'Select a destination…',
-		typed: [byId('0c5e…')],
+		typed: [byId('0c5e…', { noun: 'destination', format: 'hex' })],
 		displayOptions: showForCreate,
 	}),
 	listLocator({
@@ -74,7 +74,7 @@ export const topicDestinationRouteFields: INodeProperties[] = [
 		description: 'The route to delete, from the list (topic → destination) or by ID',
 		search: 'searchTopicDestinationRoutes',
 		select: 'Select a route…',
-		typed: [byId('4259…')],
+		typed: [byId('4259…', { noun: 'route', format: 'hex' })],
 		displayOptions: showFor(['delete']),
 	}),
 	...returnAllAndLimit(showFor(['getAll'])),

@@ -265,7 +265,7 @@ describe('Destination → Create, Get, Get Many, Update, Delete', () => {
 			resource: 'destination',
 			operation: 'delete',
 			project,
-			destinationId: rl('no-such-destination'),
+			destinationId: rl('00000000-0000-4000-8000-0000000000aa'),
 		});
 		expect(result.requests[0].status).toBe(404);
 		expect(result.error?.message).toMatch(/404/);

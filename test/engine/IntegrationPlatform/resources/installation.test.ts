@@ -273,7 +273,7 @@ describe('Installation → Create, Get, Get Many, Update, Delete', () => {
 			resource: 'installation',
 			operation: 'getAll',
 			project,
-			integration: rl('no-such-integration'),
+			integration: rl('00000000-0000-4000-8000-0000000000aa'),
 			returnAll: true,
 		});
 		expect(result.requests[0].status).toBe(404);

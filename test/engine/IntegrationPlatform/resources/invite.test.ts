@@ -88,7 +88,7 @@ describe('Invite → Create, Get, Get Many, Revoke', () => {
 			...bearer,
 			resource: 'invite',
 			operation: 'getAll',
-			orgId: rl('no-such-org'),
+			orgId: rl('00000000-0000-4000-8000-0000000000aa'),
 		});
 		expect(result.requests[0].status).toBe(404);
 		expect(result.error?.message).toMatch(/404/);

@@ -80,7 +80,7 @@ describe('Notification Event Topic Route → Create, Get Many', () => {
 			operation: 'create',
 			project,
 			eventType: 'installation.created',
-			topicId: rl('no-such-topic'),
+			topicId: rl('00000000-0000-4000-8000-0000000000aa'),
 		});
 		expect(result.requests[0].status).toBe(404);
 		expect(result.error?.message).toMatch(/404/);

@@ -247,7 +247,7 @@ describe('Operation → Get, Get Many', () => {
 	test('an unknown installation is a 404 naming it', async () => {
 		const result = await run(sim, {
 			...list,
-			installation: rl('no-such-installation'),
+			installation: rl('00000000-0000-4000-8000-0000000000aa'),
 			returnAll: true,
 		});
 		expect(result.requests[0].status).toBe(404);
