@@ -13,25 +13,12 @@
  *
  * The browser console must stay free of errors throughout (the harness's short allow-list aside).
  */
-import type { Page } from 'playwright-core';
 
 import { SEED } from '../../harness/actionEngine';
-import {
-	closePanel,
-	describeProblems,
-	expectVisible,
-	openEditor,
-	screenshot,
-	signIn,
-	type EditorSession,
-} from '../../harness/browser';
+import { closePanel, describeProblems, expectVisible } from '../../harness/browser';
+import { editorWalk } from '../../harness/editorWalk';
 import { setUpE2e, type E2eContext } from '../../harness/e2eContext';
 import { until } from '../../harness/wait';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { OWNER } = require('../../harness/n8n/bootstrap') as {
-	OWNER: { email: string; password: string };
-};
 
 jest.setTimeout(180_000);
 
@@ -41,22 +28,24 @@ const MARKED =
 	'legacy-sync (deals); subscribe events of hubspot-sync (contacts); schema changes of hubspot-sync';
 const DEFAULT_CHOICE = 'Point It at This Workflow if a Manifest Delivers to It';
 
-const started = Date.now();
-const steps: Array<{ step: string; seconds: number }> = [];
-const screenshots: string[] = [];
 let ctx: E2eContext;
-let editor: EditorSession;
-let page: Page;
 let workflowId: string;
 const webhookId = crypto.randomUUID();
 
+const walk = editorWalk(
+	'destination walk',
+	async () => {
+		// n8n is served over plain http on this machine, as npm start serves it.
+		ctx = await setUpE2e(`destination ${Date.now().toString(36)}`, { httpsWebhooksOnly: false });
+		return ctx.n8n.baseUrl;
+	},
+	async () => {
+		await ctx?.n8n.api('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
+		await ctx?.sim.close();
+	},
+);
+
 beforeAll(async () => {
-	// n8n is served over plain http on this machine, as npm start serves it.
-	ctx = await setUpE2e(`destination ${Date.now().toString(36)}`, { httpsWebhooksOnly: false });
-	editor = await openEditor(ctx.n8n.baseUrl);
-	page = editor.page;
-	page.on('dialog', (dialog) => void dialog.accept());
-	await signIn(page, ctx.n8n.baseUrl, OWNER);
 	// A new trigger as the nodes panel adds it (version 4, every parameter at its default), with
 	// the credential and the project chosen.
 	const workflow = await ctx.n8n.createWorkflow(
@@ -93,27 +82,6 @@ beforeAll(async () => {
 	workflowId = workflow.id;
 });
 
-afterAll(async () => {
-	await ctx?.n8n.api('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
-	await editor?.close();
-	await ctx?.sim.close();
-	process.stderr.write(
-		[
-			`[e2e] destination walk: ${((Date.now() - started) / 1000).toFixed(1)} s in headless Chromium`,
-			...steps.map((s) => `  ${s.step}: ${s.seconds.toFixed(1)} s`),
-			`  console errors: ${editor?.problems.length} (allowed n8n noise: ${JSON.stringify(editor?.allowed)})`,
-			`  screenshots: ${screenshots.join(', ')}`,
-		].join('\n') + '\n',
-	);
-});
-
-/** Runs one step of the walk and records how long it took. */
-async function step(name: string, body: () => Promise<void>): Promise<void> {
-	const at = Date.now();
-	await body();
-	steps.push({ step: name, seconds: (Date.now() - at) / 1000 });
-}
-
 /** The URL the simulator's destination of that name sends to, if it exists. */
 function destinationUrl(name: string): string | undefined {
 	const destinations = (
@@ -134,33 +102,33 @@ async function emitRead(email: string, testCopy: boolean): Promise<void> {
 }
 
 test('the Destination list marks the manifest’s destination; the default receives its read results', async () => {
-	const ndv = page.getByTestId('ndv');
+	const ndv = walk.page.getByTestId('ndv');
 
-	await step('open the workflow and the trigger', async () => {
-		await page.goto(`${ctx.n8n.baseUrl}/workflow/${workflowId}`);
-		await expectVisible(page.getByTestId('canvas-node').first(), 'the workflow on the canvas');
-		await page.getByTestId('canvas-node').filter({ hasText: TRIGGER }).dblclick();
+	await walk.step('open the workflow and the trigger', async () => {
+		await walk.page.goto(`${ctx.n8n.baseUrl}/workflow/${workflowId}`);
+		await expectVisible(walk.page.getByTestId('canvas-node').first(), 'the workflow on the canvas');
+		await walk.page.getByTestId('canvas-node').filter({ hasText: TRIGGER }).dblclick();
 		await expectVisible(ndv.getByTestId('resource-locator-destinationName'), 'Destination', ndv);
 	});
 
-	await step('open the Destination list, read it, pick the marked one', async () => {
+	await walk.step('open the Destination list, read it, pick the marked one', async () => {
 		await ndv.getByTestId('resource-locator-destinationName').getByTestId('rlc-input').click();
-		const items = page.getByTestId('rlc-item');
-		await expectVisible(items.first(), 'the Destination list', page.locator('body'));
+		const items = walk.page.getByTestId('rlc-item');
+		await expectVisible(items.first(), 'the Destination list', walk.page.locator('body'));
 		const shown = (await items.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
 		// What a manifest delivers to first, saying what and from which integration; the rest by name.
 		expect(shown).toEqual([MARKED, SEED.updatableDestinationName, SEED.deletableDestinationName]);
-		screenshots.push(await screenshot(page, 'event-trigger-destinations.png'));
+		await walk.screenshot('event-trigger-destinations.png');
 		await items.first().click();
 	});
 
-	await step('keep the default of If the Destination Exists', async () => {
+	await walk.step('keep the default of If the Destination Exists', async () => {
 		const field = ndv.getByTestId('parameter-input-onExistingDestination');
 		await expectVisible(field, 'If the Destination Exists', ndv);
 		await expect(field.locator('input').inputValue()).resolves.toBe(DEFAULT_CHOICE);
 	});
 
-	await step('listen, run a read, see the record', async () => {
+	await walk.step('listen, run a read, see the record', async () => {
 		await ndv.getByTestId('node-execute-button').click();
 		await expectVisible(
 			ndv.getByText(/Listening for test event/i).first(),
@@ -175,7 +143,7 @@ test('the Destination list marks the manifest’s destination; the default recei
 			200,
 		);
 		await emitRead('listen@example.com', true);
-		const output = page.getByTestId('output-panel');
+		const output = walk.page.getByTestId('output-panel');
 		await expectVisible(output.getByTestId('ndv-items-count'), 'the received read', ndv);
 		await output.getByTestId('radio-button-json').click();
 		await expectVisible(
@@ -183,53 +151,58 @@ test('the Destination list marks the manifest’s destination; the default recei
 			'the delivered record in the output',
 			output,
 		);
-		await closePanel(page);
+		await closePanel(walk.page);
 	});
 
-	await step('save, activate: the manifest’s destination delivers to the workflow', async () => {
-		// Saved by the shortcut, or already by n8n's autosave: either way the stored workflow shows it.
-		await page.keyboard.press('Control+s');
-		let parameters: Record<string, unknown> = {};
-		await until(
-			'the saved Destination',
-			async () => {
-				const workflow = await ctx.n8n.api('GET', `/workflows/${workflowId}`);
-				parameters = workflow.nodes.find((n: { name: string }) => n.name === TRIGGER).parameters;
-				return (parameters.destinationName as { value?: string } | undefined)?.value !== undefined;
-			},
-			15_000,
-			250,
-		);
-		expect((parameters.destinationName as { value?: string }).value).toBe(SEED.destinationName);
-		// The default is kept: n8n saves no value for a parameter left at its default.
-		expect(parameters).not.toHaveProperty('onExistingDestination');
+	await walk.step(
+		'save, activate: the manifest’s destination delivers to the workflow',
+		async () => {
+			// Saved by the shortcut, or already by n8n's autosave: either way the stored workflow shows it.
+			await walk.page.keyboard.press('Control+s');
+			let parameters: Record<string, unknown> = {};
+			await until(
+				'the saved Destination',
+				async () => {
+					const workflow = await ctx.n8n.api('GET', `/workflows/${workflowId}`);
+					parameters = workflow.nodes.find((n: { name: string }) => n.name === TRIGGER).parameters;
+					return (
+						(parameters.destinationName as { value?: string } | undefined)?.value !== undefined
+					);
+				},
+				15_000,
+				250,
+			);
+			expect((parameters.destinationName as { value?: string }).value).toBe(SEED.destinationName);
+			// The default is kept: n8n saves no value for a parameter left at its default.
+			expect(parameters).not.toHaveProperty('onExistingDestination');
 
-		await ctx.n8n.api('POST', `/workflows/${workflowId}/activate`);
-		// n8n registers and serves the production webhook shortly after activation (asynchronous in 2.x).
-		const production = `${ctx.n8n.baseUrl}/webhook/${webhookId}/webhook`;
-		await until('the manifest destination pointed at the workflow', () =>
-			destinationUrl(SEED.destinationName) === production ? true : undefined,
-		);
-		await until('the production webhook', async () =>
-			(await fetch(production, { method: 'POST', body: '{}' })).status === 404 ? undefined : true,
-		);
-		await emitRead('active@example.com', false);
-		let emails: unknown[] = [];
-		await until(
-			'the execution of the read',
-			async () => {
-				const executions = await ctx.n8n.executions(workflowId, true);
-				emails = JSON.stringify(executions).match(/active@example\.com/g) ?? [];
-				return emails.length > 0;
-			},
-			30_000,
-			250,
-		);
-		await ctx.n8n.api('POST', `/workflows/${workflowId}/deactivate`);
-		await until('the destination given back', () =>
-			destinationUrl(SEED.destinationName) === SEED.webhookUrl ? true : undefined,
-		);
-	});
+			await ctx.n8n.api('POST', `/workflows/${workflowId}/activate`);
+			// n8n registers and serves the production webhook shortly after activation (asynchronous in 2.x).
+			const production = `${ctx.n8n.baseUrl}/webhook/${webhookId}/webhook`;
+			await until('the manifest destination pointed at the workflow', () =>
+				destinationUrl(SEED.destinationName) === production ? true : undefined,
+			);
+			await until('the production webhook', async () =>
+				(await fetch(production, { method: 'POST', body: '{}' })).status === 404 ? undefined : true,
+			);
+			await emitRead('active@example.com', false);
+			let emails: unknown[] = [];
+			await until(
+				'the execution of the read',
+				async () => {
+					const executions = await ctx.n8n.executions(workflowId, true);
+					emails = JSON.stringify(executions).match(/active@example\.com/g) ?? [];
+					return emails.length > 0;
+				},
+				30_000,
+				250,
+			);
+			await ctx.n8n.api('POST', `/workflows/${workflowId}/deactivate`);
+			await until('the destination given back', () =>
+				destinationUrl(SEED.destinationName) === SEED.webhookUrl ? true : undefined,
+			);
+		},
+	);
 
-	if (editor.problems.length) throw new Error(describeProblems(editor.problems));
+	if (walk.editor.problems.length) throw new Error(describeProblems(walk.editor.problems));
 });

@@ -15,61 +15,26 @@
 import type { Page } from 'playwright-core';
 
 import { SEED } from '../../harness/actionEngine';
-import {
-	closePanel,
-	describeProblems,
-	expectVisible,
-	openEditor,
-	screenshot,
-	signIn,
-	type EditorSession,
-} from '../../harness/browser';
+import { closePanel, describeProblems, expectVisible } from '../../harness/browser';
+import { editorWalk } from '../../harness/editorWalk';
 import { setUpE2e, type E2eContext } from '../../harness/e2eContext';
 import { until } from '../../harness/wait';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { OWNER } = require('../../harness/n8n/bootstrap') as {
-	OWNER: { email: string; password: string };
-};
 
 jest.setTimeout(180_000);
 
 const PACKAGE = 'n8n-nodes-integration-platform';
-const started = Date.now();
-const steps: Array<{ step: string; seconds: number }> = [];
 let ctx: E2eContext;
-let n8nUrl: string;
-let editor: EditorSession;
-let page: Page;
-const screenshots: string[] = [];
 
-beforeAll(async () => {
-	ctx = await setUpE2e(`locators ${Date.now().toString(36)}`, { httpsWebhooksOnly: false });
-	n8nUrl = ctx.n8n.baseUrl;
-	editor = await openEditor(n8nUrl);
-	page = editor.page;
-	page.on('dialog', (dialog) => void dialog.accept());
-	await signIn(page, n8nUrl, OWNER);
-});
-
-afterAll(async () => {
-	await editor?.close();
-	await ctx?.sim.close();
-	process.stderr.write(
-		[
-			`[e2e] locators: ${((Date.now() - started) / 1000).toFixed(1)} s in headless Chromium`,
-			...steps.map((s) => `  ${s.step}: ${s.seconds.toFixed(1)} s`),
-			`  console errors: ${editor?.problems.length} (allowed n8n noise: ${JSON.stringify(editor?.allowed)})`,
-			`  screenshots: ${screenshots.join(', ')}`,
-		].join('\n') + '\n',
-	);
-});
-
-async function step(name: string, body: () => Promise<void>): Promise<void> {
-	const at = Date.now();
-	await body();
-	steps.push({ step: name, seconds: (Date.now() - at) / 1000 });
-}
+const walk = editorWalk(
+	'locators',
+	async () => {
+		ctx = await setUpE2e(`locators ${Date.now().toString(36)}`, { httpsWebhooksOnly: false });
+		return ctx.n8n.baseUrl;
+	},
+	async () => {
+		await ctx?.sim.close();
+	},
+);
 
 const project = {
 	__rl: true,
@@ -100,18 +65,18 @@ async function openNode(
 		? { Start: { main: [[{ node: node.name as string, type: 'main', index: 0 }]] } }
 		: {};
 	const workflow = await ctx.n8n.createWorkflow({ name, nodes, connections }, ctx.credentials);
-	await page.goto(`${n8nUrl}/workflow/${workflow.id}`);
-	const onCanvas = page.getByTestId('canvas-node').filter({ hasText: node.name as string });
+	await walk.page.goto(`${walk.n8nUrl}/workflow/${workflow.id}`);
+	const onCanvas = walk.page.getByTestId('canvas-node').filter({ hasText: node.name as string });
 	await expectVisible(onCanvas.first(), `${node.name as string} on the canvas`);
 	await onCanvas.first().dblclick();
-	await expectVisible(page.getByTestId('ndv'), 'the node panel');
+	await expectVisible(walk.page.getByTestId('ndv'), 'the node panel');
 }
 
 /** Switches the locator `name` of the open panel to the mode labelled `mode`. */
 async function chooseMode(name: string, mode: string): Promise<void> {
-	const locator = page.getByTestId('ndv').getByTestId(`resource-locator-${name}`);
+	const locator = walk.page.getByTestId('ndv').getByTestId(`resource-locator-${name}`);
 	await locator.getByTestId('rlc-mode-selector').click();
-	await page
+	await walk.page
 		.locator('.el-popper:visible [data-test-id="mode-' + mode + '"], .el-popper:visible li')
 		.filter({ hasText: new RegExp(`^\\s*${mode}\\s*$`) })
 		.first()
@@ -121,17 +86,17 @@ async function chooseMode(name: string, mode: string): Promise<void> {
 /** Opens the list of a locator and returns the entries' texts once they are shown. */
 async function listEntries(locator: ReturnType<Page['getByTestId']>): Promise<string[]> {
 	await locator.getByTestId('rlc-input').click();
-	const items = page.getByTestId('rlc-item');
-	await expectVisible(items.first(), 'the list entries', page.locator('body'));
+	const items = walk.page.getByTestId('rlc-item');
+	await expectVisible(items.first(), 'the list entries', walk.page.locator('body'));
 	return await items.allInnerTexts();
 }
 
 /**
  * The issue n8n shows for the parameter `name`: the warning mark beside the field, whose tooltip
- * lists the parameter's issues when the pointer rests on it. Returns the page's text then.
+ * lists the parameter's issues when the pointer rests on it. Returns the walk.page's text then.
  */
 async function issuesOf(name: string, expected: string): Promise<string> {
-	const ndv = page.getByTestId('ndv');
+	const ndv = walk.page.getByTestId('ndv');
 	const icon = ndv
 		.getByTestId(`parameter-input-${name}`)
 		.locator('xpath=..')
@@ -148,7 +113,7 @@ async function issuesOf(name: string, expected: string): Promise<string> {
 				.first()
 				.hover()
 				.catch(() => undefined);
-			text = await page.locator('body').innerText();
+			text = await walk.page.locator('body').innerText();
 			return text.includes(expected);
 		},
 		20_000,
@@ -158,7 +123,7 @@ async function issuesOf(name: string, expected: string): Promise<string> {
 }
 
 test('a name typed in Integration "By ID" is refused with the mode to use', async () => {
-	await step('Integration By ID: "hubspot-sync" refused', async () => {
+	await walk.step('Integration By ID: "hubspot-sync" refused', async () => {
 		await openNode(
 			'locators: integration by ID',
 			{
@@ -176,7 +141,7 @@ test('a name typed in Integration "By ID" is refused with the mode to use', asyn
 			true,
 		);
 		await chooseMode('integration', 'By ID');
-		const input = page
+		const input = walk.page
 			.getByTestId('ndv')
 			.getByTestId('resource-locator-integration')
 			.getByTestId('rlc-input');
@@ -187,18 +152,18 @@ test('a name typed in Integration "By ID" is refused with the mode to use', asyn
 		// An ID clears it.
 		await input.fill(SEED.integrationId);
 		await input.press('Tab');
-		const mark = page
+		const mark = walk.page
 			.getByTestId('ndv')
 			.getByTestId('parameter-input-integration')
 			.locator('xpath=..')
 			.getByTestId('parameter-issues');
 		await until('the issue mark gone', async () => (await mark.count()) === 0, 10_000);
-		await closePanel(page);
+		await closePanel(walk.page);
 	});
 });
 
 test("the log trigger's operations are picked from a list, two of them, and both are read", async () => {
-	await step('log trigger: operations from the list', async () => {
+	await walk.step('log trigger: operations from the list', async () => {
 		await openNode(
 			'locators: log trigger operations',
 			{
@@ -215,24 +180,24 @@ test("the log trigger's operations are picked from a list, two of them, and both
 			},
 			false,
 		);
-		const ndv = page.getByTestId('ndv');
+		const ndv = walk.page.getByTestId('ndv');
 		const rows = ndv.getByTestId('resource-locator-operationId');
 		await expectVisible(rows.first(), 'the first operation row', ndv);
 		const entries = await listEntries(rows.first());
 		expect(entries.join('\n')).toContain(
 			`read · ${SEED.integrationName} · ${SEED.groupName} · success`,
 		);
-		await page.getByTestId('rlc-item').filter({ hasText: '· success' }).first().click();
+		await walk.page.getByTestId('rlc-item').filter({ hasText: '· success' }).first().click();
 
 		await ndv.getByRole('button', { name: 'Add Operation' }).click();
 		await until('a second row', async () => (await rows.count()) === 2, 10_000);
 		await listEntries(rows.nth(1));
 		// The list open on the second row: what a user picks from.
-		screenshots.push(await screenshot(page, 'log-trigger-operations.png'));
-		await page.getByTestId('rlc-item').filter({ hasText: '· in_progress' }).first().click();
+		await walk.screenshot('log-trigger-operations.png');
+		await walk.page.getByTestId('rlc-item').filter({ hasText: '· in_progress' }).first().click();
 
 		await ndv.getByTestId('node-execute-button').click();
-		const output = page.getByTestId('output-panel');
+		const output = walk.page.getByTestId('output-panel');
 		await expectVisible(output.getByTestId('ndv-items-count'), 'the fetched entries', ndv);
 		await output.getByTestId('radio-button-json').click();
 		let json = '';
@@ -245,12 +210,12 @@ test("the log trigger's operations are picked from a list, two of them, and both
 			20_000,
 			250,
 		);
-		await closePanel(page);
+		await closePanel(walk.page);
 	});
 });
 
 test('API Key → Get: the key picked from a list that never shows a whole key', async () => {
-	await step('API key from the list', async () => {
+	await walk.step('API key from the list', async () => {
 		await openNode(
 			'locators: API key',
 			{
@@ -262,7 +227,7 @@ test('API Key → Get: the key picked from a list that never shows a whole key',
 			},
 			true,
 		);
-		const ndv = page.getByTestId('ndv');
+		const ndv = walk.page.getByTestId('ndv');
 		const field = ndv.getByTestId('resource-locator-apiKey');
 		const entries = await listEntries(field);
 		expect(entries).toEqual(
@@ -270,20 +235,20 @@ test('API Key → Get: the key picked from a list that never shows a whole key',
 		);
 		const keys = [SEED.apiKey, SEED.deletableApiKey, SEED.updatableApiKey];
 		for (const key of keys) expect(entries.join('\n')).not.toContain(key);
-		await page.getByTestId('rlc-item').filter({ hasText: 'rotating key' }).first().click();
+		await walk.page.getByTestId('rlc-item').filter({ hasText: 'rotating key' }).first().click();
 		const panelText = await ndv.innerText();
 		for (const key of keys) expect(panelText).not.toContain(key);
 		await ndv.getByTestId('node-execute-button').click();
-		const output = page.getByTestId('output-panel');
+		const output = walk.page.getByTestId('output-panel');
 		await expectVisible(output.getByTestId('ndv-items-count'), 'the key read', ndv);
 		await output.getByTestId('radio-button-json').click();
 		const json = (await output.getByTestId('ndv-data-container').innerText()).replace(/·/g, ' ');
 		expect(json).toMatch(new RegExp(`"keyEnding":\\s*"${SEED.updatableApiKey.slice(-4)}"`));
 		expect(json).not.toContain(SEED.updatableApiKey);
-		await closePanel(page);
+		await closePanel(walk.page);
 	});
 });
 
 test('the browser console stayed free of errors', () => {
-	expect(describeProblems(editor.problems)).toBe('');
+	expect(describeProblems(walk.editor.problems)).toBe('');
 });

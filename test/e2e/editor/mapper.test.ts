@@ -11,71 +11,38 @@
  * - Delete → Update: the Record ID is still there; with no field mapped the run says that only
  *   the ID is set.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 
 import { SEED } from '../../harness/actionEngine';
-import {
-	closePanel,
-	describeProblems,
-	expectVisible,
-	openEditor,
-	screenshot,
-	signIn,
-	type EditorSession,
-} from '../../harness/browser';
+import { closePanel, describeProblems, expectVisible } from '../../harness/browser';
+import { editorWalk } from '../../harness/editorWalk';
 import { setUpE2e, type E2eContext } from '../../harness/e2eContext';
 import { until } from '../../harness/wait';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { OWNER } = require('../../harness/n8n/bootstrap') as {
-	OWNER: { email: string; password: string };
-};
-
 jest.setTimeout(240_000);
 
-const started = Date.now();
-const steps: Array<{ step: string; seconds: number }> = [];
-const screenshots: string[] = [];
 let ctx: E2eContext;
-let editor: EditorSession;
-let page: Page;
 
-beforeAll(async () => {
-	ctx = await setUpE2e(`mapper walk ${Date.now().toString(36)}`, { httpsWebhooksOnly: false });
-	editor = await openEditor(ctx.n8n.baseUrl);
-	page = editor.page;
-	page.on('dialog', (dialog) => void dialog.accept());
-	await signIn(page, ctx.n8n.baseUrl, OWNER);
-});
+const walk = editorWalk(
+	'mapper walk',
+	async () => {
+		ctx = await setUpE2e(`mapper walk ${Date.now().toString(36)}`, { httpsWebhooksOnly: false });
+		return ctx.n8n.baseUrl;
+	},
+	async () => {
+		await ctx?.sim.close();
+	},
+);
 
-afterAll(async () => {
-	await editor?.close();
-	await ctx?.sim.close();
-	process.stderr.write(
-		[
-			`[e2e] mapper walk: ${((Date.now() - started) / 1000).toFixed(1)} s in headless Chromium`,
-			...steps.map((s) => `  ${s.step}: ${s.seconds.toFixed(1)} s`),
-			`  console errors: ${editor?.problems.length} (allowed n8n noise: ${JSON.stringify(editor?.allowed)})`,
-			`  screenshots: ${screenshots.join(', ')}`,
-		].join('\n') + '\n',
-	);
-});
-
-async function step(name: string, body: () => Promise<void>): Promise<void> {
-	const at = Date.now();
-	await body();
-	steps.push({ step: name, seconds: (Date.now() - at) / 1000 });
-}
-
-const ndv = () => page.getByTestId('ndv');
+const ndv = () => walk.page.getByTestId('ndv');
 const fields = () => ndv().getByTestId('mapping-fields-container');
 
 /** Picks the option named `option` in the options parameter `name` of the open panel. */
 async function choose(name: string, option: string): Promise<void> {
 	await ndv().getByTestId(`parameter-input-${name}`).click();
-	await page
+	await walk.page
 		.locator('.el-popper:visible [data-test-id="parameter-input-item"]')
-		.filter({ has: page.locator('.option-headline', { hasText: new RegExp(`^${option}$`) }) })
+		.filter({ has: walk.page.locator('.option-headline', { hasText: new RegExp(`^${option}$`) }) })
 		.first()
 		.click();
 }
@@ -111,11 +78,11 @@ async function addField(label: string): Promise<void> {
 		.getByRole('button', { name: /Add field to send/ })
 		.click();
 	// The list opens outside the panel (n8n's dropdown menu), one entry per field not shown yet.
-	const entry = page.getByRole('menuitem').filter({ hasText: label }).first();
+	const entry = walk.page.getByRole('menuitem').filter({ hasText: label }).first();
 	try {
 		await entry.click({ timeout: 10_000 });
 	} catch (error) {
-		const menus = await page
+		const menus = await walk.page
 			.locator('[role="menu"], [data-state="open"]')
 			.evaluateAll((els) => els.map((el) => el.outerHTML.slice(0, 1500)));
 		throw new Error(`${(error as Error).message.split('\n')[0]}\nMenus:\n${menus.join('\n')}`);
@@ -136,7 +103,7 @@ const writes = () => ctx.sim.journal.entries.filter((entry) => entry.routeId ===
 /** Runs the node from its panel; returns the output panel's text once `done` holds. */
 async function execute(what: string, done: (output: string) => boolean): Promise<string> {
 	await ndv().getByTestId('node-execute-button').click();
-	const output = page.getByTestId('output-panel');
+	const output = walk.page.getByTestId('output-panel');
 	let text = '';
 	await until(what, async () => done((text = await output.innerText().catch(() => ''))), 60_000);
 	return text;
@@ -176,19 +143,19 @@ test('Write Type changes keep what still applies, on the screen and in the runs'
 		},
 		ctx.credentials,
 	);
-	await page.goto(`${ctx.n8n.baseUrl}/workflow/${workflow.id}`);
-	await expectVisible(page.getByTestId('canvas-node').first(), 'the workflow on the canvas');
-	await page.getByTestId('canvas-node').filter({ hasText: 'Write contacts' }).dblclick();
+	await walk.page.goto(`${ctx.n8n.baseUrl}/workflow/${workflow.id}`);
+	await expectVisible(walk.page.getByTestId('canvas-node').first(), 'the workflow on the canvas');
+	await walk.page.getByTestId('canvas-node').filter({ hasText: 'Write contacts' }).dblclick();
 	await expectVisible(ndv(), 'the Write contacts panel');
 
 	let id = '';
-	await step('Create: Email mapped, record created', async () => {
+	await walk.step('Create: Email mapped, record created', async () => {
 		await expectVisible(field('Email (email)'), 'the Email field', ndv());
 		// The mapper's mode as n8n names it, which the docs and messages use.
 		const mode = ndv().getByTestId('resource-mapper-container').locator('input').first();
 		await shows(mode, 'the mapping mode', 'Map Each Column Manually');
 		await field('Email (email)').fill('mapper@acme.example');
-		await page.keyboard.press('Tab');
+		await walk.page.keyboard.press('Tab');
 		await execute('the record created', () =>
 			[...contacts().values()].some((r) => r.fields.email === 'mapper@acme.example'),
 		);
@@ -197,19 +164,19 @@ test('Write Type changes keep what still applies, on the screen and in the runs'
 		id = created[0][0];
 	});
 
-	await step('Create → Update: Email kept; Record ID and First Name added', async () => {
+	await walk.step('Create → Update: Email kept; Record ID and First Name added', async () => {
 		await choose('writeType', 'Update');
 		await shows(field('Email (email)'), 'Email after Create → Update', 'mapper@acme.example');
 		await expectVisible(ndv().getByTestId('parameter-input-recordId'), 'Record ID', ndv());
 		await recordIdInput().fill(id);
-		await page.keyboard.press('Tab');
+		await walk.page.keyboard.press('Tab');
 		await addField('First Name (firstname)');
 		await field('First Name (firstname)').fill('Ada');
-		await page.keyboard.press('Tab');
+		await walk.page.keyboard.press('Tab');
 		// The label shows whole at the panel's default width.
 		const label = ndv()
 			.locator('.parameter-item, [data-test-id="parameter-item"]')
-			.filter({ has: page.getByTestId('parameter-input-recordId') })
+			.filter({ has: walk.page.getByTestId('parameter-input-recordId') })
 			.getByText('Record ID', { exact: true })
 			.first();
 		await expectVisible(label, 'the Record ID label', ndv());
@@ -217,10 +184,10 @@ test('Write Type changes keep what still applies, on the screen and in the runs'
 			await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.clientWidth > 0),
 		).toBe(true);
 		expect(await ndv().innerText()).not.toContain('(using to match)');
-		screenshots.push(await screenshot(page, 'records-write-type.png'));
+		await walk.screenshot('records-write-type.png');
 	});
 
-	await step('Update → Create: both fields kept', async () => {
+	await walk.step('Update → Create: both fields kept', async () => {
 		await choose('writeType', 'Create');
 		await shows(field('Email (email)'), 'Email after Update → Create', 'mapper@acme.example');
 		await shows(field('First Name (firstname)'), 'First Name after Update → Create', 'Ada');
@@ -228,10 +195,10 @@ test('Write Type changes keep what still applies, on the screen and in the runs'
 		await choose('writeType', 'Update');
 		await shows(field('First Name (firstname)'), 'First Name back in Update', 'Ada');
 		await recordIdInput().fill(id);
-		await page.keyboard.press('Tab');
+		await walk.page.keyboard.press('Tab');
 	});
 
-	await step('Update → Delete: Record ID kept; the run deletes that record', async () => {
+	await walk.step('Update → Delete: Record ID kept; the run deletes that record', async () => {
 		await choose('writeType', 'Delete');
 		await shows(recordIdInput(), 'Record ID after Update → Delete', id);
 		ctx.sim.journal.clear();
@@ -241,7 +208,7 @@ test('Write Type changes keep what still applies, on the screen and in the runs'
 		expect(contacts().has(id)).toBe(false);
 	});
 
-	await step('Delete → Update: Record ID kept; an ID-only update says so', async () => {
+	await walk.step('Delete → Update: Record ID kept; an ID-only update says so', async () => {
 		await choose('writeType', 'Update');
 		await shows(recordIdInput(), 'Record ID after Delete → Update', id);
 		ctx.sim.journal.clear();
@@ -249,15 +216,15 @@ test('Write Type changes keep what still applies, on the screen and in the runs'
 		const output = await execute('the ID-only refusal', (text) => text.includes(idOnly));
 		expect(output).toContain(idOnly);
 		expect(writes()).toHaveLength(0);
-		await closePanel(page);
+		await closePanel(walk.page);
 	});
 });
 
 test('the browser console stayed free of errors', () => {
-	if (editor.problems.length) {
+	if (walk.editor.problems.length) {
 		throw new Error(
-			`${editor.problems.length} browser error(s):\n${describeProblems(editor.problems)}`,
+			`${walk.editor.problems.length} browser error(s):\n${describeProblems(walk.editor.problems)}`,
 		);
 	}
-	expect(editor.problems).toEqual([]);
+	expect(walk.editor.problems).toEqual([]);
 });

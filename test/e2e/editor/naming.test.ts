@@ -14,34 +14,16 @@
  */
 import * as crypto from 'node:crypto';
 
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 
 import { SEED } from '../../harness/actionEngine';
-import {
-	closePanel,
-	describeProblems,
-	dismissToasts,
-	expectVisible,
-	openEditor,
-	screenshot,
-	signIn,
-	type EditorSession,
-} from '../../harness/browser';
+import { closePanel, describeProblems, dismissToasts, expectVisible } from '../../harness/browser';
+import { editorWalk } from '../../harness/editorWalk';
 import { setUpE2e, type E2eContext } from '../../harness/e2eContext';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { OWNER } = require('../../harness/n8n/bootstrap') as {
-	OWNER: { email: string; password: string };
-};
 
 jest.setTimeout(180_000);
 
-const started = Date.now();
-const steps: Array<{ step: string; seconds: number }> = [];
 let ctx: E2eContext;
-let editor: EditorSession;
-let page: Page;
-const screenshots: string[] = [];
 
 const PACKAGE = 'n8n-nodes-integration-platform';
 /** A value picked from a list, as the editor saves it (with the name it shows). */
@@ -56,38 +38,21 @@ const API_KEY = { integrationPlatformApi: { id: '1', name: 'x' } };
 /** How both Group lists name the seeded group: its name, then its group ref. */
 const GROUP_ENTRY = `${SEED.groupName} (${SEED.groupRef})`;
 
-beforeAll(async () => {
-	// A label of its own: credentials of other runs in the same n8n may carry the same name.
-	ctx = await setUpE2e(`naming ${Date.now().toString(36)}`, { httpsWebhooksOnly: false });
-	editor = await openEditor(ctx.n8n.baseUrl);
-	page = editor.page;
-	page.on('dialog', (dialog) => void dialog.accept());
-	await signIn(page, ctx.n8n.baseUrl, OWNER);
-});
-
-afterAll(async () => {
-	await editor?.close();
-	await ctx?.sim.close();
-	process.stderr.write(
-		[
-			`[e2e] naming: ${((Date.now() - started) / 1000).toFixed(1)} s in headless Chromium`,
-			...steps.map((s) => `  ${s.step}: ${s.seconds.toFixed(1)} s`),
-			`  console errors: ${editor?.problems.length} (allowed n8n noise: ${JSON.stringify(editor?.allowed)})`,
-			`  screenshots: ${screenshots.join(', ')}`,
-		].join('\n') + '\n',
-	);
-});
+const walk = editorWalk(
+	'naming',
+	async () => {
+		// A label of its own: credentials of other runs in the same n8n may carry the same name.
+		ctx = await setUpE2e(`naming ${Date.now().toString(36)}`, { httpsWebhooksOnly: false });
+		return ctx.n8n.baseUrl;
+	},
+	async () => {
+		await ctx?.sim.close();
+	},
+);
 
 afterEach(() => {
-	expect(describeProblems(editor.problems)).toBe('');
+	expect(describeProblems(walk.editor.problems)).toBe('');
 });
-
-/** Runs one step of the walk and records how long it took. */
-async function step(name: string, body: () => Promise<void>): Promise<void> {
-	const at = Date.now();
-	await body();
-	steps.push({ step: name, seconds: (Date.now() - at) / 1000 });
-}
 
 /** Creates a workflow of these nodes (each after the one before), opens it and the node `open`. */
 async function openNode(
@@ -101,11 +66,11 @@ async function openNode(
 			.map((next, i) => [nodes[i].name, { main: [[{ node: next.name, type: 'main', index: 0 }]] }]),
 	);
 	const workflow = await ctx.n8n.createWorkflow({ name, nodes, connections }, ctx.credentials);
-	await page.goto(`${ctx.n8n.baseUrl}/workflow/${workflow.id}`);
-	const node = page.getByTestId('canvas-node').filter({ hasText: open });
+	await walk.page.goto(`${ctx.n8n.baseUrl}/workflow/${workflow.id}`);
+	const node = walk.page.getByTestId('canvas-node').filter({ hasText: open });
 	await expectVisible(node, `${open} on the canvas`);
 	await node.dblclick();
-	const ndv = page.getByTestId('ndv');
+	const ndv = walk.page.getByTestId('ndv');
 	await expectVisible(ndv.getByTestId('node-parameters'), `the ${open} panel`);
 	return ndv;
 }
@@ -114,7 +79,7 @@ async function openNode(
 async function labelOf(ndv: Locator, name: string): Promise<string> {
 	const item = ndv
 		.getByTestId('parameter-item')
-		.filter({ has: page.getByTestId(`resource-locator-${name}`) });
+		.filter({ has: walk.page.getByTestId(`resource-locator-${name}`) });
 	await expectVisible(item.first(), `the ${name} field`, ndv);
 	// The label's line; n8n adds its Fixed / Expression switch below it.
 	const text = await item.first().getByTestId('input-label').first().innerText();
@@ -124,16 +89,16 @@ async function labelOf(ndv: Locator, name: string): Promise<string> {
 /** The entries of the list of the resource locator `name`, as shown, the list left open. */
 async function listEntries(ndv: Locator, name: string): Promise<string[]> {
 	await ndv.getByTestId(`resource-locator-${name}`).getByTestId('rlc-input').click();
-	const item = page.getByTestId('rlc-item');
-	await expectVisible(item.first(), `the ${name} list's entries`, page.locator('body'));
+	const item = walk.page.getByTestId('rlc-item');
+	await expectVisible(item.first(), `the ${name} list's entries`, walk.page.locator('body'));
 	return (await item.allInnerTexts()).map((text) => text.trim());
 }
 
 /** The typed modes a resource locator offers besides its list. */
 async function modesOf(ndv: Locator, name: string): Promise<string[]> {
 	await ndv.getByTestId(`resource-locator-${name}`).getByTestId('rlc-mode-selector').click();
-	const options = page.locator('.el-popper:visible [role="option"], .el-popper:visible li');
-	await expectVisible(options.first(), `the ${name} modes`, page.locator('body'));
+	const options = walk.page.locator('.el-popper:visible [role="option"], .el-popper:visible li');
+	await expectVisible(options.first(), `the ${name} modes`, walk.page.locator('body'));
 	const texts = (await options.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
 	// Closed by choosing the mode it is in (Escape would close the panel).
 	await options.filter({ hasText: 'From list' }).first().click();
@@ -141,7 +106,7 @@ async function modesOf(ndv: Locator, name: string): Promise<string[]> {
 }
 
 test('Provider API → Send Request: the Group is picked by name and the request runs', async () => {
-	await step('Send Request with a Group', async () => {
+	await walk.step('Send Request with a Group', async () => {
 		const ndv = await openNode(
 			'naming: send request',
 			[
@@ -180,22 +145,22 @@ test('Provider API → Send Request: the Group is picked by name and the request
 		const entries = await listEntries(ndv, 'installation');
 		expect(entries).toContain(GROUP_ENTRY);
 		expect(entries.join('\n')).not.toContain(SEED.installationId);
-		await page.getByTestId('rlc-item').filter({ hasText: GROUP_ENTRY }).first().click();
+		await walk.page.getByTestId('rlc-item').filter({ hasText: GROUP_ENTRY }).first().click();
 
 		await ndv.getByTestId('node-execute-button').first().click();
-		const output = page.getByTestId('output-panel');
+		const output = walk.page.getByTestId('output-panel');
 		await expectVisible(output.getByTestId('ndv-items-count'), "the provider's answer", ndv);
 		expect(await output.getByTestId('ndv-items-count').innerText()).toMatch(/^\d+ items?$/);
 		const proxied = ctx.sim.journal.entries.filter((entry) => (entry.host as string) === 'proxy');
 		expect(proxied.at(-1)?.headers['x-amp-installation-id']).toBe(SEED.installationId);
-		await dismissToasts(page);
-		screenshots.push(await screenshot(page, 'send-request-group.png'));
-		await closePanel(page);
+		await dismissToasts(walk.page);
+		await walk.screenshot('send-request-group.png');
+		await closePanel(walk.page);
 	});
 });
 
 test("the log trigger: Watch → Group, the Group list by name, and n8n's two test buttons", async () => {
-	await step('log trigger words', async () => {
+	await walk.step('log trigger words', async () => {
 		const ndv = await openNode(
 			'naming: log trigger',
 			[
@@ -219,14 +184,14 @@ test("the log trigger: Watch → Group, the Group list by name, and n8n's two te
 		expect(await watch.evaluate((el) => el.querySelector('input')?.value ?? '')).toBe('Group');
 		expect(await labelOf(ndv, 'installation')).toBe('Group');
 		expect(await listEntries(ndv, 'installation')).toContain(GROUP_ENTRY);
-		await page.getByTestId('rlc-item').filter({ hasText: GROUP_ENTRY }).first().click();
+		await walk.page.getByTestId('rlc-item').filter({ hasText: GROUP_ENTRY }).first().click();
 
 		// n8n's words for the one test run, and the panel's help that ties them together.
 		const buttons = (await ndv.getByTestId('node-execute-button').allInnerTexts()).map((t) =>
 			t.trim(),
 		);
 		expect(buttons).toContain('Fetch Test Event');
-		const output = page.getByTestId('output-panel');
+		const output = walk.page.getByTestId('output-panel');
 		const testThisTrigger = output.getByRole('button', { name: 'Test this trigger' });
 		await expectVisible(testThisTrigger, "the output panel's Test this trigger", ndv);
 		await expectVisible(
@@ -244,6 +209,6 @@ test("the log trigger: Watch → Group, the Group list by name, and n8n's two te
 		await testThisTrigger.click();
 		await expectVisible(output.getByTestId('ndv-items-count'), 'the latest entries', ndv);
 		expect(await output.getByTestId('ndv-items-count').innerText()).toMatch(/^[1-5] items?$/);
-		await closePanel(page);
+		await closePanel(walk.page);
 	});
 });

@@ -13,74 +13,38 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 
-import {
-	closePanel,
-	describeProblems,
-	expectVisible,
-	openEditor,
-	screenshot,
-	signIn,
-	type EditorSession,
-} from '../../harness/browser';
+import { closePanel, describeProblems, expectVisible } from '../../harness/browser';
+import { editorWalk } from '../../harness/editorWalk';
 import { n8nClient, readExample, type N8nClient } from '../../harness/e2eContext';
 import { SEED, startSimulator, type LogSimulator } from '../../harness/logTriggerEngine';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { OWNER } = require('../../harness/n8n/bootstrap') as {
-	OWNER: { email: string; password: string };
-};
 
 jest.setTimeout(180_000);
 
 const PACKAGE = 'n8n-nodes-integration-platform';
 const NEXT = 'Use the output';
 
-const started = Date.now();
-const steps: Array<{ step: string; seconds: number }> = [];
-const screenshots: string[] = [];
 let n8n: N8nClient;
 let sim: LogSimulator;
 let credential: { id: string; name: string };
-let editor: EditorSession;
-let page: Page;
 
-beforeAll(async () => {
-	n8n = n8nClient();
-	sim = await startSimulator();
-	credential = await n8n.createCredential({
-		type: 'integrationPlatformApi',
-		name: `Simulator API key (preview ${Date.now().toString(36)})`,
-		data: { apiKey: SEED.apiKey, baseUrl: sim.apiUrl, readUrl: sim.readUrl },
-	});
-	editor = await openEditor(n8n.baseUrl);
-	page = editor.page;
-	page.on('dialog', (dialog) => void dialog.accept());
-	await signIn(page, n8n.baseUrl, OWNER);
-});
-
-afterAll(async () => {
-	await editor?.close();
-	await sim?.close();
-	process.stderr.write(
-		[
-			`[e2e] trigger preview: ${((Date.now() - started) / 1000).toFixed(1)} s in headless Chromium`,
-			...steps.map((s) => `  ${s.step}: ${s.seconds.toFixed(1)} s`),
-			`  screenshots: ${screenshots.join(', ') || 'none'}`,
-		].join('\n') + '\n',
-	);
-});
-
-/** Runs one step of the walk and records how long it took. */
-async function step<T>(name: string, body: () => Promise<T>): Promise<T> {
-	const at = Date.now();
-	try {
-		return await body();
-	} finally {
-		steps.push({ step: name, seconds: (Date.now() - at) / 1000 });
-	}
-}
+const walk = editorWalk(
+	'trigger preview',
+	async () => {
+		n8n = n8nClient();
+		sim = await startSimulator();
+		credential = await n8n.createCredential({
+			type: 'integrationPlatformApi',
+			name: `Simulator API key (preview ${Date.now().toString(36)})`,
+			data: { apiKey: SEED.apiKey, baseUrl: sim.apiUrl, readUrl: sim.readUrl },
+		});
+		return n8n.baseUrl;
+	},
+	async () => {
+		await sim?.close();
+	},
+);
 
 /**
  * A workflow of an example's trigger (at `typeVersion`) followed by a No Operation node, created
@@ -108,8 +72,8 @@ async function openTriggerThenNext(
 	];
 	example.connections = { [trigger.name]: { main: [[{ node: NEXT, type: 'main', index: 0 }]] } };
 	const workflow = await n8n.createWorkflow(example, { integrationPlatformApi: credential });
-	await page.goto(`${n8n.baseUrl}/workflow/${workflow.id}`);
-	await expectVisible(page.getByTestId('canvas-node').first(), 'the workflow on the canvas');
+	await walk.page.goto(`${n8n.baseUrl}/workflow/${workflow.id}`);
+	await expectVisible(walk.page.getByTestId('canvas-node').first(), 'the workflow on the canvas');
 	return trigger.name as string;
 }
 
@@ -124,18 +88,18 @@ async function openNext(): Promise<{
 			schemaRequests.push({ url: response.url(), status: response.status() });
 		}
 	};
-	page.on('response', watch);
+	walk.page.on('response', watch);
 	try {
-		await page.getByTestId('canvas-node').filter({ hasText: NEXT }).dblclick();
-		const input = page.getByTestId('ndv-input-panel');
-		await expectVisible(input, 'the input panel', page.getByTestId('ndv'));
+		await walk.page.getByTestId('canvas-node').filter({ hasText: NEXT }).dblclick();
+		const input = walk.page.getByTestId('ndv-input-panel');
+		await expectVisible(input, 'the input panel', walk.page.getByTestId('ndv'));
 		// The request is sent as the panel opens; wait until its answer is in (or 10 s).
 		for (const until = Date.now() + 10_000; !schemaRequests.length && Date.now() < until; ) {
-			await page.waitForTimeout(100);
+			await walk.page.waitForTimeout(100);
 		}
 		return { input, schemaRequests };
 	} finally {
-		page.off('response', watch);
+		walk.page.off('response', watch);
 	}
 }
 
@@ -171,7 +135,7 @@ describe.each([
 ] as const)('%s', (what, exampleFile, folder, version) => {
 	const type = folder.charAt(0).toLowerCase() + folder.slice(1);
 	test(`the next node's input asks to execute the trigger: n8n 2.41 requests the trigger's schema (200) but does not preview a trigger`, async () => {
-		await step(`${what}: the next node's input before any run`, async () => {
+		await walk.step(`${what}: the next node's input before any run`, async () => {
 			await openTriggerThenNext(exampleFile, version, `preview: ${what}`);
 			const { input, schemaRequests } = await openNext();
 			const link = input.getByText('Execute previous nodes').first();
@@ -183,7 +147,7 @@ describe.each([
 			expect(shown).toContain('$now');
 			expect(shown.filter((field) => trigger.includes(field))).toEqual([]);
 			if (folder === 'IntegrationPlatformLogTrigger') {
-				screenshots.push(await screenshot(page, 'trigger-input-before-run.png'));
+				await walk.screenshot('trigger-input-before-run.png');
 			}
 			expect(schemaRequests).toContainEqual({
 				url: expect.stringMatching(
@@ -191,13 +155,13 @@ describe.each([
 				),
 				status: 200,
 			});
-			await closePanel(page);
+			await closePanel(walk.page);
 		});
 	});
 });
 
 test('"Execute previous nodes" runs the log trigger once and the input then shows its fields', async () => {
-	await step('the log trigger: execute previous nodes from the next node', async () => {
+	await walk.step('the log trigger: execute previous nodes from the next node', async () => {
 		// Version 1 of the example watches the simulator's seeded operation by its ID.
 		await openTriggerThenNext('log-trigger.json', 1, 'preview: fetch test event');
 		const { input } = await openNext();
@@ -216,16 +180,16 @@ test('"Execute previous nodes" runs the log trigger once and the input then show
 				input,
 			);
 		}
-		screenshots.push(await screenshot(page, 'trigger-input-after-fetch.png'));
-		await closePanel(page);
+		await walk.screenshot('trigger-input-after-fetch.png');
+		await closePanel(walk.page);
 	});
 });
 
 test('the browser console stayed free of errors', () => {
-	if (editor.problems.length) {
+	if (walk.editor.problems.length) {
 		throw new Error(
-			`${editor.problems.length} browser error(s):\n${describeProblems(editor.problems)}`,
+			`${walk.editor.problems.length} browser error(s):\n${describeProblems(walk.editor.problems)}`,
 		);
 	}
-	expect(editor.problems).toEqual([]);
+	expect(walk.editor.problems).toEqual([]);
 });
