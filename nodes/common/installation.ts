@@ -63,11 +63,13 @@ export const groupInstallationLocator: INodeProperties = listLocator({
 	typed: [
 		typedMode('By Group Ref', GROUP_REF_MODE, 'acme-inc'),
 		// n8n's editor labels a mode named `id` "By ID" whatever its display name
-		// (docs/n8n-notes.md, "List searches"): the placeholder says which ID.
-		{
-			...(installationLocator.modes ?? []).find((mode) => mode.name === 'id')!,
-			placeholder: 'e.g. 9b3f0e1a-… (the installation ID)',
-		},
+		// (docs/n8n-notes.md, "List searches"): the placeholder says which ID. A group ref typed
+		// there is sent to By Group Ref.
+		byId('9b3f0e1a-… (the installation ID)', {
+			noun: 'installation',
+			format: 'uuid',
+			nameMode: 'By Group Ref',
+		}),
 	],
 });
 

@@ -40,10 +40,10 @@ test('a name in Integration "By ID": refused before any request', async () => {
 	expect(sim.journal.entries).toEqual([]);
 });
 
-test('a group ref in Installation "By ID": refused the same way', async () => {
+test('a group ref in Group "By ID": refused, naming By Group Ref', async () => {
 	const out = await v2({ installation: rl('acme-group', 'id') }).poll('manual');
-	expect(out.error?.message).toMatch(
-		/^"Installation" \(By ID\): "acme-group" is not an installation ID/,
+	expect(out.error?.message).toBe(
+		'"Group" (By ID): "acme-group" is not an installation ID (IDs are UUIDs): choose "By Group Ref" or pick it from the list',
 	);
 });
 

@@ -2,6 +2,8 @@
  * The group's installation in an answer of the integration's installations list (By Group Ref),
  * and the Group picker's modes.
  */
+import type { INodePropertyRegexValidation } from 'n8n-workflow';
+
 import {
 	groupInstallationLocator,
 	installationLocator,
@@ -45,11 +47,15 @@ describe('the Group picker', () => {
 		);
 	});
 
-	test("By ID is the Installation picker's By ID, its placeholder naming the installation ID", () => {
+	test("By ID checks an installation ID as the Installation picker's does; its placeholder names the installation ID and its message By Group Ref", () => {
 		const byId = installationLocator.modes?.find((m) => m.name === 'id');
-		expect(groupInstallationLocator.modes?.find((m) => m.name === 'id')).toEqual({
-			...byId,
-			placeholder: 'e.g. 9b3f0e1a-… (the installation ID)',
-		});
+		const groupById = groupInstallationLocator.modes?.find((m) => m.name === 'id');
+		expect(groupById?.placeholder).toBe('e.g. 9b3f0e1a-… (the installation ID)');
+		const rule = (mode: typeof byId) =>
+			(mode?.validation?.[0] as INodePropertyRegexValidation | undefined)?.properties;
+		expect(rule(groupById)?.regex).toBe(rule(byId)?.regex);
+		expect(rule(groupById)?.errorMessage).toBe(
+			'Not an installation ID (IDs are UUIDs): choose "By Group Ref" or pick it from the list',
+		);
 	});
 });

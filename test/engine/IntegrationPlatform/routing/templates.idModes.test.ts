@@ -85,7 +85,7 @@ test('Record → Write: an expression giving a name in Integration "By ID" stops
 	expect(result.error?.description).toMatch(/^No request was sent for this item/);
 });
 
-test('Provider API → Send Request: an expression giving a group ref in Installation "By ID" sends nothing', async () => {
+test('Provider API → Send Request: an expression giving a group ref in Group "By ID" sends nothing, naming By Group Ref', async () => {
 	const result = await run(sim, {
 		resource: 'providerApi',
 		operation: 'sendRequest',
@@ -96,7 +96,7 @@ test('Provider API → Send Request: an expression giving a group ref in Install
 		proxyPath: '/crm/v3/objects/contacts',
 	});
 	expect(result.requests).toEqual([]);
-	expect(result.error?.message).toMatch(
-		new RegExp(`^"Installation" \\(By ID\\): "${SEED.groupRef}" is not an installation ID`),
+	expect(result.error?.message).toBe(
+		`"Group" (By ID): "${SEED.groupRef}" is not an installation ID (IDs are UUIDs): choose "By Group Ref" or pick it from the list`,
 	);
 });
