@@ -59,6 +59,23 @@ export async function startSimulator(): Promise<LogSimulator> {
 	return await simulator.startSimulator({ port: 0, readPort: 0 });
 }
 
+/**
+ * One simulator for a test file: started before its tests, reset after each, closed after all,
+ * whatever ended them. Call the returned function inside a test or hook to get it.
+ */
+export function useLogSimulator(): () => LogSimulator {
+	let sim: LogSimulator | undefined;
+	beforeAll(async () => {
+		sim = await startSimulator();
+	});
+	afterEach(() => sim?.reset());
+	afterAll(async () => await sim?.close());
+	return () => {
+		if (!sim) throw new Error('the log simulator is used before its beforeAll has run');
+		return sim;
+	};
+}
+
 export const rl = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 
 export function credentialsFor(sim: LogSimulator) {

@@ -14,23 +14,17 @@ import {
 	rl,
 	runner,
 	SEED,
-	startSimulator,
-	type LogSimulator,
+	useLogSimulator,
 } from '../../harness/logTriggerEngine';
 import { fakeDateOnly } from '../../harness/fakeDate';
 import type { PollRunner } from '../../harness/poll';
 import { triggerSchemaErrors } from '../../harness/outputSchemas';
 
-let sim: LogSimulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterEach(() => sim.reset());
-afterAll(async () => await sim.close());
+const sim = useLogSimulator();
 
 const OP = SEED.operationId;
 const OP2 = SEED.secondOperationId;
-const logRequests = () => sim.journal.find({ routeId: 'listOperationLogs' });
+const logRequests = () => sim().journal.find({ routeId: 'listOperationLogs' });
 
 /**
  * The tests that stamp entries in 2031–2032 run on a clock set after them (Date alone), so that
@@ -46,7 +40,7 @@ function useClockAfterTheTestTimestamps() {
 
 describe('first poll and output', () => {
 	test('starts from now: the activation poll emits nothing and records the history; new entries come out once, oldest first', async () => {
-		const r = runner(sim, {});
+		const r = runner(sim(), {});
 		const first = await r.poll();
 		expect(first.error).toBeUndefined();
 		expect(first).toMatchObject({ items: null, persisted: true });
@@ -57,12 +51,12 @@ describe('first poll and output', () => {
 			ops: { [OP]: { m: '2025-06-02T08:15:46.000001999Z' } },
 		});
 
-		const a = sim.appendLog(OP, { severity: 'WARNING', message: { msg: 'first new' } });
-		const b = sim.appendLog(OP, {
+		const a = sim().appendLog(OP, { severity: 'WARNING', message: { msg: 'first new' } });
+		const b = sim().appendLog(OP, {
 			severity: 'ERROR',
 			message: { msg: 'second new', error: 'boom' },
 		});
-		sim.journal.clear();
+		sim().journal.clear();
 		const second = await r.poll();
 		expect(msgs(second.items)).toEqual(['first new', 'second new']);
 		expect(second.persisted).toBe(true);
@@ -78,21 +72,24 @@ describe('first poll and output', () => {
 		});
 		expect(json(second.items)[1].timestamp).toBe(b.timestamp);
 		// the project was named, so its ID was looked up once, with the same credential
-		expect(sim.journal.find({ routeId: 'getProject' })).toHaveLength(1);
+		expect(sim().journal.find({ routeId: 'getProject' })).toHaveLength(1);
 		expect(logRequests()[0].headers['x-api-key']).toBe(SEED.apiKey);
 
-		sim.journal.clear();
+		sim().journal.clear();
 		expect((await r.poll()).items).toBeNull();
-		expect(sim.journal.find({ routeId: 'getProject' })).toHaveLength(0);
+		expect(sim().journal.find({ routeId: 'getProject' })).toHaveLength(0);
 		expect(logRequests()).toHaveLength(1);
 	});
 
 	test('timestamps keep their microseconds; entries 1 µs apart are told apart and ordered', async () => {
-		const r = runner(sim, {});
+		const r = runner(sim(), {});
 		await r.poll();
-		sim.appendLog(OP, { timestamp: '2030-01-01T00:00:00.000002Z', message: { msg: 'second µs' } });
-		sim.appendLog(OP, { timestamp: '2030-01-01T00:00:00.000001Z', message: { msg: 'first µs' } });
-		sim.appendLog(OP, {
+		sim().appendLog(OP, {
+			timestamp: '2030-01-01T00:00:00.000002Z',
+			message: { msg: 'second µs' },
+		});
+		sim().appendLog(OP, { timestamp: '2030-01-01T00:00:00.000001Z', message: { msg: 'first µs' } });
+		sim().appendLog(OP, {
 			timestamp: '2030-01-01T01:00:00.000001+01:00',
 			message: { msg: 'same instant, other zone' },
 		});
@@ -117,7 +114,7 @@ describe('first poll and output', () => {
 	});
 
 	test('emitExisting: the first poll emits the whole history oldest first (shared timestamp by key)', async () => {
-		const r = runner(sim, { options: { emitExisting: true } });
+		const r = runner(sim(), { options: { emitExisting: true } });
 		const out = await r.poll();
 		const items = json(out.items);
 		expect(items).toHaveLength(12);
@@ -132,43 +129,43 @@ describe('first poll and output', () => {
 	});
 
 	test('project by ID: no lookup; bearer token credential works too', async () => {
-		const r = runner(sim, { authentication: 'bearerToken', project: rl(SEED.projectId, 'id') });
+		const r = runner(sim(), { authentication: 'bearerToken', project: rl(SEED.projectId, 'id') });
 		await r.poll();
-		sim.appendLog(OP, { message: { msg: 'x' } });
-		sim.journal.clear();
+		sim().appendLog(OP, { message: { msg: 'x' } });
+		sim().journal.clear();
 		const out = await r.poll();
 		expect(json(out.items)[0].projectId).toBe(SEED.projectId);
-		expect(sim.journal.find({ routeId: 'getProject' })).toHaveLength(0);
+		expect(sim().journal.find({ routeId: 'getProject' })).toHaveLength(0);
 		expect(logRequests()[0].headers.authorization).toBe(`Bearer ${SEED.bearerToken}`);
 	});
 });
 
 describe('several operations', () => {
 	test('entries of all operations in one timestamp order; an operation added later starts from now; removed ones leave the state', async () => {
-		const op3 = sim.addOperation().id;
-		const r = runner(sim, { operationIds: `${OP}, ${OP2}` });
+		const op3 = sim().addOperation().id;
+		const r = runner(sim(), { operationIds: `${OP}, ${OP2}` });
 		await r.poll();
-		sim.appendLog(OP2, { timestamp: '2030-01-01T00:00:02.000000Z', message: { msg: 'op2 b' } });
-		sim.appendLog(OP, { timestamp: '2030-01-01T00:00:03.000000Z', message: { msg: 'op1 c' } });
-		sim.appendLog(OP, { timestamp: '2030-01-01T00:00:01.000000Z', message: { msg: 'op1 a' } });
+		sim().appendLog(OP2, { timestamp: '2030-01-01T00:00:02.000000Z', message: { msg: 'op2 b' } });
+		sim().appendLog(OP, { timestamp: '2030-01-01T00:00:03.000000Z', message: { msg: 'op1 c' } });
+		sim().appendLog(OP, { timestamp: '2030-01-01T00:00:01.000000Z', message: { msg: 'op1 a' } });
 		const out = await r.poll();
 		expect(msgs(out.items)).toEqual(['op1 a', 'op2 b', 'op1 c']);
 		expect(json(out.items).map((j) => j.operationId)).toEqual([OP, OP2, OP]);
 
-		sim.appendLog(op3, { message: { msg: 'op3 history' } });
-		const r2 = runner(sim, { operationIds: [OP2, op3] });
+		sim().appendLog(op3, { message: { msg: 'op3 history' } });
+		const r2 = runner(sim(), { operationIds: [OP2, op3] });
 		r2.persistedJson = r.persistedJson;
 		r2.restart();
 		expect((await r2.poll()).items).toBeNull(); // op3 is new: start from now
 		expect(Object.keys((r2.staticData.logCursor as IDataObject).ops as IDataObject).sort()).toEqual(
 			[OP2, op3].sort(),
 		);
-		sim.appendLog(op3, { message: { msg: 'op3 new' } });
+		sim().appendLog(op3, { message: { msg: 'op3 new' } });
 		expect(msgs((await r2.poll()).items)).toEqual(['op3 new']);
 	});
 
 	test('operation IDs: comma, space or newline separated, or a list; duplicates polled once', async () => {
-		const r = runner(sim, { operationIds: `${OP},${OP}\n ${OP2}` });
+		const r = runner(sim(), { operationIds: `${OP},${OP}\n ${OP2}` });
 		await r.poll();
 		expect(logRequests().map((e) => e.pathname.split('/')[5])).toEqual([OP, OP2]);
 	});
@@ -176,34 +173,37 @@ describe('several operations', () => {
 
 describe('filters', () => {
 	test('severity (common and custom, any case) and message text (msg or error); filtered entries still move the cursor', async () => {
-		const r = runner(sim, {
+		const r = runner(sim(), {
 			severities: ['ERROR'],
 			options: { customSeverities: 'warn, Fatal', messageContains: 'TIMEOUT' },
 		});
 		await r.poll();
-		sim.appendLog(OP, { severity: 'error', message: { msg: 'Read timeout' } });
-		sim.appendLog(OP, { severity: 'ERROR', message: { msg: 'Failed', error: 'upstream timeout' } });
-		sim.appendLog(OP, { severity: 'warn', message: { msg: 'slow: timeout soon' } });
-		sim.appendLog(OP, { severity: 'INFO', message: { msg: 'timeout (but INFO)' } });
-		sim.appendLog(OP, { severity: 'ERROR', message: { msg: 'other error' } });
+		sim().appendLog(OP, { severity: 'error', message: { msg: 'Read timeout' } });
+		sim().appendLog(OP, {
+			severity: 'ERROR',
+			message: { msg: 'Failed', error: 'upstream timeout' },
+		});
+		sim().appendLog(OP, { severity: 'warn', message: { msg: 'slow: timeout soon' } });
+		sim().appendLog(OP, { severity: 'INFO', message: { msg: 'timeout (but INFO)' } });
+		sim().appendLog(OP, { severity: 'ERROR', message: { msg: 'other error' } });
 		const out = await r.poll();
 		expect(msgs(out.items)).toEqual(['Read timeout', 'Failed', 'slow: timeout soon']);
 		// the INFO and "other error" entries are not new any more
-		const all = runner(sim, { options: {} });
+		const all = runner(sim(), { options: {} });
 		all.persistedJson = r.persistedJson;
 		all.restart();
 		expect((await all.poll()).items).toBeNull();
 	});
 
 	test('a poll whose new entries are all filtered out returns null; re-reading after a restart stays quiet', async () => {
-		const r = runner(sim, { severities: ['CRITICAL'] });
+		const r = runner(sim(), { severities: ['CRITICAL'] });
 		await r.poll();
-		sim.appendLog(OP, { severity: 'INFO', message: { msg: 'noise' } });
+		sim().appendLog(OP, { severity: 'INFO', message: { msg: 'noise' } });
 		const quiet = await r.poll();
 		expect(quiet).toMatchObject({ items: null, persisted: false });
 		r.restart(); // back to the activation's copy: the INFO entry is read again, and filtered again
 		expect((await r.poll()).items).toBeNull();
-		sim.appendLog(OP, { severity: 'critical', message: { msg: 'signal' } });
+		sim().appendLog(OP, { severity: 'critical', message: { msg: 'signal' } });
 		expect(msgs((await r.poll()).items)).toEqual(['signal']);
 	});
 });
@@ -237,13 +237,13 @@ describe('failures leave the cursor where it was', () => {
 	test.each(cases)(
 		'%s on the second of two operations: clear error, static data untouched, next poll emits once',
 		async (_name, fault, message) => {
-			const r = runner(sim, { operationIds: `${OP}, ${OP2}` });
+			const r = runner(sim(), { operationIds: `${OP}, ${OP2}` });
 			await r.poll();
-			sim.appendLog(OP, { message: { msg: 'one' } });
-			sim.appendLog(OP2, { message: { msg: 'two' } });
+			sim().appendLog(OP, { message: { msg: 'one' } });
+			sim().appendLog(OP2, { message: { msg: 'two' } });
 			const before = JSON.stringify(r.staticData);
 			const persistedBefore = r.persistedJson;
-			sim.faults.add({ route: 'listOperationLogs', skip: 1, times: 1, ...fault });
+			sim().faults.add({ route: 'listOperationLogs', skip: 1, times: 1, ...fault });
 			const failed = await r.poll();
 			expect(failed.items).toBeNull();
 			expect(failed.error?.message).toMatch(message);
@@ -261,9 +261,9 @@ describe('failures leave the cursor where it was', () => {
 	);
 
 	test('429: the problem document and Retry-After reach the error description', async () => {
-		const r = runner(sim, {});
+		const r = runner(sim(), {});
 		await r.poll();
-		sim.faults.add({ route: 'listOperationLogs', status: 429, retryAfterSeconds: 7, times: 1 });
+		sim().faults.add({ route: 'listOperationLogs', status: 429, retryAfterSeconds: 7, times: 1 });
 		const failed = await r.poll();
 		expect(failed.error?.constructor.name).toBe('NodeApiError');
 		expect(failed.error?.httpCode).toBe('429');
@@ -271,7 +271,7 @@ describe('failures leave the cursor where it was', () => {
 	});
 
 	test("unknown operation: 404 with the service's words", async () => {
-		const r = runner(sim, { operationIds: 'no-such-operation' });
+		const r = runner(sim(), { operationIds: 'no-such-operation' });
 		const failed = await r.poll();
 		expect(failed.error?.message).toMatch(
 			/Could not get the logs of operation no-such-operation: .*Operation not found/,
@@ -280,11 +280,11 @@ describe('failures leave the cursor where it was', () => {
 	});
 
 	test('the project lookup failing: nothing emitted, cursor unchanged, emitted on the next poll', async () => {
-		const r = runner(sim, {});
+		const r = runner(sim(), {});
 		await r.poll();
-		sim.appendLog(OP, { message: { msg: 'waiting for the project id' } });
+		sim().appendLog(OP, { message: { msg: 'waiting for the project id' } });
 		const before = JSON.stringify(r.staticData);
-		sim.faults.add({ route: 'getProject', status: 503, times: 1 });
+		sim().faults.add({ route: 'getProject', status: 503, times: 1 });
 		const failed = await r.poll();
 		expect(failed.error?.message).toMatch(/Could not get project demo-project/);
 		expect(JSON.stringify(r.staticData)).toBe(before);
@@ -292,14 +292,14 @@ describe('failures leave the cursor where it was', () => {
 	});
 
 	test('parameter problems are reported before any request', async () => {
-		expect((await runner(sim, { operationIds: ' , ' }).poll()).error?.message).toBe(
+		expect((await runner(sim(), { operationIds: ' , ' }).poll()).error?.message).toBe(
 			'Enter at least one operation ID',
 		);
-		expect((await runner(sim, { project: rl('', 'name') }).poll()).error?.message).toBe(
+		expect((await runner(sim(), { project: rl('', 'name') }).poll()).error?.message).toBe(
 			'Select a project',
 		);
 		const many = Array.from({ length: 21 }, (_, i) => `op-${i}`).join(',');
-		expect((await runner(sim, { operationIds: many }).poll()).error?.message).toBe(
+		expect((await runner(sim(), { operationIds: many }).poll()).error?.message).toBe(
 			'Too many operation IDs: 21',
 		);
 		expect(logRequests()).toHaveLength(0);
@@ -321,16 +321,16 @@ function pollStateBytes(r: PollRunner): number {
 describe('review traces', () => {
 	useClockAfterTheTestTimestamps();
 	test('(a) 5,000 entries sharing one timestamp: each emitted once, static data under 6 KB', async () => {
-		const r = runner(sim, {});
+		const r = runner(sim(), {});
 		await r.poll();
 		const shared = '2031-02-03T04:05:06.000007Z';
-		sim.appendLogBurst(OP, 5000, { timestamp: shared });
+		sim().appendLogBurst(OP, 5000, { timestamp: shared });
 		const out = await r.poll();
 		expect(out.items).toHaveLength(5000);
 		expect(new Set(msgs(out.items)).size).toBe(5000);
 		expect(pollStateBytes(r)).toBeLessThan(6144);
 		expect((await r.poll()).items).toBeNull();
-		sim.appendLog(OP, { timestamp: shared, message: { msg: 'late twin' } });
+		sim().appendLog(OP, { timestamp: shared, message: { msg: 'late twin' } });
 		expect(msgs((await r.poll()).items)).toEqual(['late twin']);
 		expect((await r.poll()).items).toBeNull();
 		expect(pollStateBytes(r)).toBeLessThan(6144);
@@ -346,15 +346,15 @@ describe('review traces', () => {
 			// milliseconds off n8n's (the documented clock-skew limit is not what this is about)
 			const activation = Date.now() * 1000;
 			for (let i = 0; i < 500; i++) {
-				sim.appendLog(OP, {
+				sim().appendLog(OP, {
 					timestamp: isoMicros(activation - 60_000_000 + i),
 					message: { msg: `history ${i}` },
 				});
 			}
-			sim.faults.add({ route: 'listOperationLogs', times: 1, ...fault });
-			const r = runner(sim, {});
+			sim().faults.add({ route: 'listOperationLogs', times: 1, ...fault });
+			const r = runner(sim(), {});
 			expect((await r.poll()).items).toBeNull();
-			sim.appendLog(OP, {
+			sim().appendLog(OP, {
 				timestamp: isoMicros(activation + 60_000_000),
 				message: { msg: 'after the activation' },
 			});
@@ -364,32 +364,32 @@ describe('review traces', () => {
 	);
 
 	test('(c) an entry re-rendered with milliseconds, then whole seconds, is not emitted again', async () => {
-		const r = runner(sim, {});
+		const r = runner(sim(), {});
 		await r.poll();
-		sim.appendLog(OP, { timestamp: '2031-03-04T05:06:07.123456Z', message: { msg: 'once' } });
+		sim().appendLog(OP, { timestamp: '2031-03-04T05:06:07.123456Z', message: { msg: 'once' } });
 		expect(msgs((await r.poll()).items)).toEqual(['once']);
-		sim.faults.add({ route: 'listOperationLogs', logs: { coarsen: 'millisecond' } });
+		sim().faults.add({ route: 'listOperationLogs', logs: { coarsen: 'millisecond' } });
 		expect((await r.poll()).items).toBeNull();
-		sim.faults.clear();
-		sim.faults.add({ route: 'listOperationLogs', logs: { coarsen: 'second' } });
+		sim().faults.clear();
+		sim().faults.add({ route: 'listOperationLogs', logs: { coarsen: 'second' } });
 		expect((await r.poll()).items).toBeNull();
-		sim.faults.clear();
+		sim().faults.clear();
 		expect((await r.poll()).items).toBeNull();
 	});
 
 	test('(d) 20 operations, a burst of 40 entries, then one 0.34 s behind the newest: emitted once', async () => {
 		const ops = [OP, OP2];
-		while (ops.length < 20) ops.push(sim.addOperation().id);
-		const r = runner(sim, { operationIds: ops.join(',') });
+		while (ops.length < 20) ops.push(sim().addOperation().id);
+		const r = runner(sim(), { operationIds: ops.join(',') });
 		await r.poll();
 		const start = Date.UTC(2032, 0, 1) * 1000;
 		for (let i = 0; i < 40; i++)
-			sim.appendLog(OP, {
+			sim().appendLog(OP, {
 				timestamp: isoMicros(start + i * 8_500),
 				message: { msg: `burst ${i}` },
 			});
 		expect((await r.poll()).items).toHaveLength(40);
-		sim.appendLog(OP, {
+		sim().appendLog(OP, {
 			timestamp: isoMicros(start + 39 * 8_500 - 340_000),
 			message: { msg: 'late by 0.34 s' },
 		});
@@ -404,12 +404,12 @@ describe('review traces', () => {
 	])(
 		'two overlapping slow polls (n8n does not serialize them), project %s: each entry once',
 		async (_name, parameters) => {
-			const r = runner(sim, parameters);
+			const r = runner(sim(), parameters);
 			await r.poll();
-			sim.appendLog(OP, { message: { msg: 'one' } });
-			sim.appendLog(OP, { message: { msg: 'two' } });
-			sim.faults.add({ route: 'getProject', latencyMs: 150 });
-			sim.faults.add({ route: 'listOperationLogs', latencyMs: 50 });
+			sim().appendLog(OP, { message: { msg: 'one' } });
+			sim().appendLog(OP, { message: { msg: 'two' } });
+			sim().faults.add({ route: 'getProject', latencyMs: 150 });
+			sim().faults.add({ route: 'listOperationLogs', latencyMs: 50 });
 			const [a, b] = await Promise.all([r.poll(), r.poll()]);
 			expect(a.error ?? b.error).toBeUndefined();
 			expect([...msgs(a.items), ...msgs(b.items)]).toEqual(['one', 'two']);
@@ -421,13 +421,13 @@ describe('review traces', () => {
 describe("the API's liberties (simulator transformations)", () => {
 	useClockAfterTheTestTimestamps();
 	test('shuffled answers, duplicates inside one answer, dropped oldest entries: each entry once', async () => {
-		const r = runner(sim, {});
+		const r = runner(sim(), {});
 		await r.poll();
 		const emitted: string[] = [];
 		for (let i = 0; i < 6; i++) {
-			sim.appendLog(OP, { message: { msg: `e${i}` } });
-			sim.faults.clear();
-			sim.faults.add({
+			sim().appendLog(OP, { message: { msg: `e${i}` } });
+			sim().faults.clear();
+			sim().faults.add({
 				route: 'listOperationLogs',
 				logs: { shuffle: true, duplicate: 4, dropOldest: i % 2, seed: i },
 			});
@@ -437,16 +437,16 @@ describe("the API's liberties (simulator transformations)", () => {
 	});
 
 	test('timestamps cut to whole seconds (many entries share one): each entry once, later ones too', async () => {
-		sim.faults.add({ route: 'listOperationLogs', logs: { coarsen: 'second' } });
-		const r = runner(sim, {});
+		sim().faults.add({ route: 'listOperationLogs', logs: { coarsen: 'second' } });
+		const r = runner(sim(), {});
 		await r.poll();
 		const shared = '2031-05-05T10:00:00.250000Z';
-		sim.appendLog(OP, { timestamp: shared, message: { msg: 'a' } });
-		sim.appendLog(OP, { timestamp: shared, message: { msg: 'b' } });
+		sim().appendLog(OP, { timestamp: shared, message: { msg: 'a' } });
+		sim().appendLog(OP, { timestamp: shared, message: { msg: 'b' } });
 		const first = await r.poll();
 		expect(msgs(first.items).sort()).toEqual(['a', 'b']);
 		expect(json(first.items)[0].timestamp).toBe('2031-05-05T10:00:00Z');
-		sim.appendLog(OP, {
+		sim().appendLog(OP, {
 			timestamp: '2031-05-05T10:00:00.900000Z',
 			message: { msg: 'c, same second' },
 		});
@@ -455,28 +455,28 @@ describe("the API's liberties (simulator transformations)", () => {
 	});
 
 	test("bursts sharing the mark's timestamp, late entries and retention", async () => {
-		const r = runner(sim, {});
+		const r = runner(sim(), {});
 		await r.poll();
-		const burst = sim.appendLogBurst(OP, 3, { timestamp: '2032-01-01T00:00:00.000500Z' });
+		const burst = sim().appendLogBurst(OP, 3, { timestamp: '2032-01-01T00:00:00.000500Z' });
 		expect(msgs((await r.poll()).items)).toHaveLength(3);
-		sim.appendLog(OP, {
+		sim().appendLog(OP, {
 			timestamp: burst[0].timestamp,
 			message: { msg: 'late twin of the burst' },
 		});
-		sim.appendLog(OP, {
+		sim().appendLog(OP, {
 			timestamp: '2031-12-31T23:59:58.000000Z',
 			message: { msg: 'two seconds late' },
 		});
 		expect(msgs((await r.poll()).items)).toEqual(['two seconds late', 'late twin of the burst']);
-		sim.applyLogRetention({ keepLast: 2 });
+		sim().applyLogRetention({ keepLast: 2 });
 		expect((await r.poll()).items).toBeNull();
-		sim.appendLog(OP, {
+		sim().appendLog(OP, {
 			timestamp: '2032-01-01T00:00:01.000000Z',
 			message: { msg: 'after retention' },
 		});
 		expect(msgs((await r.poll()).items)).toEqual(['after retention']);
 		// documented limit: more than the look-back (1 h) below the newest entry is too late
-		sim.appendLog(OP, {
+		sim().appendLog(OP, {
 			timestamp: '2031-12-31T22:00:00.000000Z',
 			message: { msg: 'two hours before the mark' },
 		});
@@ -484,9 +484,9 @@ describe("the API's liberties (simulator transformations)", () => {
 	});
 
 	test('static data stays small with a long history', async () => {
-		const r = runner(sim, {});
+		const r = runner(sim(), {});
 		await r.poll();
-		for (let i = 0; i < 3000; i++) sim.appendLog(OP, { message: { msg: `bulk ${i}` } });
+		for (let i = 0; i < 3000; i++) sim().appendLog(OP, { message: { msg: `bulk ${i}` } });
 		const out = await r.poll();
 		expect(out.items).toHaveLength(3000);
 		expect(r.persistedJson.length).toBeLessThan(4500);
@@ -495,7 +495,7 @@ describe("the API's liberties (simulator transformations)", () => {
 
 describe('Fetch Test Event (manual mode)', () => {
 	test('returns the latest 5 entries, oldest first, and neither reads nor writes the cursor', async () => {
-		const r = runner(sim, { operationIds: `${OP} ${OP2}` });
+		const r = runner(sim(), { operationIds: `${OP} ${OP2}` });
 		const out = await r.poll('manual');
 		const items = json(out.items);
 		expect(items).toHaveLength(5);
@@ -509,23 +509,23 @@ describe('Fetch Test Event (manual mode)', () => {
 	});
 
 	test('applies the filters; says so when nothing matches', async () => {
-		const errors = await runner(sim, { severities: ['ERROR'] }).poll('manual');
+		const errors = await runner(sim(), { severities: ['ERROR'] }).poll('manual');
 		expect(msgs(errors.items)).toEqual(['Failed to fetch associations']);
-		const none = await runner(sim, { severities: ['EMERGENCY'] }).poll('manual');
+		const none = await runner(sim(), { severities: ['EMERGENCY'] }).poll('manual');
 		expect(none.error?.message).toBe(
 			'No log entry matches the filters (severity EMERGENCY) among 12 entries',
 		);
-		const empty = await runner(sim, { operationIds: sim.addOperation().id }).poll('manual');
+		const empty = await runner(sim(), { operationIds: sim().addOperation().id }).poll('manual');
 		expect(empty.error?.message).toBe('The operations have no log entries yet');
 	});
 });
 
 describe("restarts and n8n's persistence (see the node's comment and test/harness/poll.ts)", () => {
 	test('n8n 2.41 default: a restart before any emission neither replays history nor skips what came meanwhile', async () => {
-		const r = runner(sim, {}, { persistence: 'legacy' });
+		const r = runner(sim(), {}, { persistence: 'legacy' });
 		expect((await r.poll()).persisted).toBe(true); // the activation poll's record is saved
-		sim.appendLog(OP, { message: { msg: 'seen by a null poll? no: emitted' } });
-		sim.appendLog(OP, { severity: 'X', message: { msg: 'meanwhile' } });
+		sim().appendLog(OP, { message: { msg: 'seen by a null poll? no: emitted' } });
+		sim().appendLog(OP, { severity: 'X', message: { msg: 'meanwhile' } });
 		r.restart();
 		expect(msgs((await r.poll()).items)).toEqual(['seen by a null poll? no: emitted', 'meanwhile']);
 		r.restart();
@@ -533,27 +533,27 @@ describe("restarts and n8n's persistence (see the node's comment and test/harnes
 	});
 
 	test('durable scheduler without durable cursors (each tick from the database): still exactly once', async () => {
-		const r = runner(sim, { severities: ['ERROR'] }, { persistence: 'freshPerTick' });
+		const r = runner(sim(), { severities: ['ERROR'] }, { persistence: 'freshPerTick' });
 		await r.poll();
-		sim.appendLog(OP, { severity: 'INFO', message: { msg: 'filtered' } });
+		sim().appendLog(OP, { severity: 'INFO', message: { msg: 'filtered' } });
 		expect((await r.poll()).items).toBeNull();
-		sim.appendLog(OP, { severity: 'ERROR', message: { msg: 'kept' } });
+		sim().appendLog(OP, { severity: 'ERROR', message: { msg: 'kept' } });
 		expect(msgs((await r.poll()).items)).toEqual(['kept']);
 		expect((await r.poll()).items).toBeNull();
 	});
 
 	test('the same with "emit existing": nothing is skipped under durable cursors', async () => {
-		const r = runner(sim, { options: { emitExisting: true } }, { persistence: 'durableCursors' });
+		const r = runner(sim(), { options: { emitExisting: true } }, { persistence: 'durableCursors' });
 		expect((await r.poll()).items).toHaveLength(12);
-		sim.appendLog(OP, { message: { msg: 'next' } });
+		sim().appendLog(OP, { message: { msg: 'next' } });
 		r.restart();
 		expect(msgs((await r.poll()).items)).toEqual(['next']);
 	});
 
 	test("static data is only replaced at the top level (what n8n's observable object notices)", async () => {
-		const r = runner(sim, {});
+		const r = runner(sim(), {});
 		await r.poll();
-		sim.appendLog(OP, { message: { msg: 'x' } });
+		sim().appendLog(OP, { message: { msg: 'x' } });
 		const out = await r.poll();
 		expect(out.persisted).toBe(true);
 		expect(JSON.parse(r.persistedJson)['node:Log Trigger'].logCursor).toEqual(

@@ -18,23 +18,17 @@ import {
 	rl,
 	runner,
 	SEED,
-	startSimulator,
-	type LogSimulator,
+	useLogSimulator,
 } from '../../harness/logTriggerEngine';
 
-let sim: LogSimulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterEach(() => sim.reset());
-afterAll(async () => await sim.close());
+const sim = useLogSimulator();
 
 const FAR_AHEAD = '9999-12-31T23:59:59.000000Z';
 const DAY = 24 * 60 * 60 * 1000;
 const dayAhead = () => isoMicros((Date.now() + DAY) * 1000);
 
 function scope(watch: 'installation' | 'integration'): PollRunner {
-	const r = runner(sim, {
+	const r = runner(sim(), {
 		watch,
 		integration: rl(SEED.integrationId),
 		installation: rl(SEED.installationId),
@@ -50,7 +44,7 @@ class Tally {
 	readonly emitted = new Map<string, number>();
 
 	log(operationId: string, entry?: IDataObject): void {
-		this.mustEmit.add(identity(operationId, sim.appendLog(operationId, entry)));
+		this.mustEmit.add(identity(operationId, sim().appendLog(operationId, entry)));
 	}
 
 	async polls(r: PollRunner, count: number): Promise<void> {
@@ -84,18 +78,18 @@ describe.each(['installation', 'integration'] as const)('watching an %s', (watch
 			const r = scope(watch);
 			await r.poll(); // activation
 			const tally = new Tally();
-			const ahead = sim.addOperation({ createTime: createTime() });
+			const ahead = sim().addOperation({ createTime: createTime() });
 			tally.log(ahead.id, { message: { msg: 'ahead' } });
 			await tally.polls(r, 1);
-			sim.state.operations.get(ahead.id)!.status = 'success';
+			sim().state.operations.get(ahead.id)!.status = 'success';
 			for (let i = 0; i < 30; i++) {
-				const { id } = sim.addOperation({ status: 'success' });
+				const { id } = sim().addOperation({ status: 'success' });
 				tally.log(id, { message: { msg: `op ${i} a` } });
 				tally.log(id, { message: { msg: `op ${i} b` } });
 			}
 			await tally.polls(r, 6); // the operation ahead is retired, and still listed
 			tally.expectExactlyOnce();
-			const { id } = sim.addOperation();
+			const { id } = sim().addOperation();
 			tally.log(id, { message: { msg: 'after all that' } });
 			await tally.polls(r, 2);
 			tally.expectExactlyOnce();
@@ -106,16 +100,16 @@ describe.each(['installation', 'integration'] as const)('watching an %s', (watch
 		const r = scope(watch);
 		await r.poll();
 		const tally = new Tally();
-		const moved = sim.addOperation();
+		const moved = sim().addOperation();
 		tally.log(moved.id, { message: { msg: 'moved' } });
 		await tally.polls(r, 1);
-		Object.assign(sim.state.operations.get(moved.id)!, {
+		Object.assign(sim().state.operations.get(moved.id)!, {
 			createTime: dayAhead(),
 			status: 'success',
 		});
 		await tally.polls(r, 3); // read twice finished: retired
 		for (let i = 0; i < 3; i++) {
-			const { id } = sim.addOperation({ status: 'success' });
+			const { id } = sim().addOperation({ status: 'success' });
 			tally.log(id, { message: { msg: `later ${i}` } });
 		}
 		await tally.polls(r, 4);
@@ -142,12 +136,12 @@ describe.each([
 	])(
 		'one entry dated %s among ordinary ones: it comes out once, and so do the next ones',
 		async (_m, stamp) => {
-			const r = runner(sim, parameters as IDataObject);
+			const r = runner(sim(), parameters as IDataObject);
 			r.node.typeVersion = version;
 			const op =
 				version === 1
 					? SEED.operationId
-					: sim.addOperation({ createTime: '2020-01-01T00:00:00.000000Z' }).id;
+					: sim().addOperation({ createTime: '2020-01-01T00:00:00.000000Z' }).id;
 			await r.poll(); // activation (a running operation of the installation is watched from now)
 			const tally = new Tally();
 			tally.log(op, { message: { msg: 'before' } });
@@ -163,12 +157,12 @@ describe.each([
 	);
 
 	test(`an entry within the tolerance (${CLOCK_TOLERANCE_MS / 60_000} minutes) ahead counts as any other`, async () => {
-		const r = runner(sim, parameters as IDataObject);
+		const r = runner(sim(), parameters as IDataObject);
 		r.node.typeVersion = version;
 		const op =
 			version === 1
 				? SEED.operationId
-				: sim.addOperation({ createTime: '2020-01-01T00:00:00.000000Z' }).id;
+				: sim().addOperation({ createTime: '2020-01-01T00:00:00.000000Z' }).id;
 		await r.poll();
 		const tally = new Tally();
 		const soon = isoMicros((Date.now() + CLOCK_TOLERANCE_MS / 2) * 1000);
@@ -187,7 +181,7 @@ describe('the bound on entries ahead of the clock', () => {
 		`9999-12-31T23:59:${String(i % 60).padStart(2, '0')}.${String(i).padStart(6, '0')}Z`;
 
 	test(`${MAX_AHEAD_PER_OPERATION} entries ahead in one operation: each once, across later polls`, async () => {
-		const r = runner(sim, {});
+		const r = runner(sim(), {});
 		await r.poll();
 		const tally = new Tally();
 		for (let i = 0; i < MAX_AHEAD_PER_OPERATION; i++) {
@@ -200,10 +194,10 @@ describe('the bound on entries ahead of the clock', () => {
 	});
 
 	test('one more: the poll fails saying what to check, nothing is emitted or moved', async () => {
-		const r = runner(sim, {});
+		const r = runner(sim(), {});
 		await r.poll();
 		for (let i = 0; i <= MAX_AHEAD_PER_OPERATION; i++) {
-			sim.appendLog(SEED.operationId, { timestamp: aheadBy(i), message: { msg: `ahead ${i}` } });
+			sim().appendLog(SEED.operationId, { timestamp: aheadBy(i), message: { msg: `ahead ${i}` } });
 		}
 		const before = JSON.stringify(r.staticData);
 		const out = await r.poll();
@@ -223,21 +217,21 @@ describe('the clock catches up (Date moved two days on)', () => {
 	afterEach(() => jest.useRealTimers());
 
 	test('an entry and an operation dated a day ahead are not emitted again once they are the past', async () => {
-		const ops = runner(sim, {});
+		const ops = runner(sim(), {});
 		const installation = scope('installation');
 		await ops.poll();
 		await installation.poll();
 		const tally = new Tally();
 		tally.log(SEED.operationId, { timestamp: dayAhead(), message: { msg: 'entry ahead' } });
-		const ahead = sim.addOperation({ createTime: dayAhead() });
+		const ahead = sim().addOperation({ createTime: dayAhead() });
 		tally.log(ahead.id, { timestamp: dayAhead(), message: { msg: 'operation ahead' } });
 		await tally.polls(ops, 1);
 		await tally.polls(installation, 2);
-		sim.state.operations.get(ahead.id)!.status = 'success';
+		sim().state.operations.get(ahead.id)!.status = 'success';
 		await tally.polls(installation, 2); // retired while ahead
 		jest.setSystemTime(Date.now() + 2 * DAY);
 		tally.log(SEED.operationId, { message: { msg: 'two days on' } });
-		const { id } = sim.addOperation();
+		const { id } = sim().addOperation();
 		tally.log(id, { message: { msg: 'new operation, two days on' } });
 		await tally.polls(ops, 2);
 		await tally.polls(installation, 3);
@@ -250,7 +244,7 @@ test(`more than ${MAX_AHEAD_KNOWN} finished operations created ahead of the cloc
 	await r.poll();
 	const tally = new Tally();
 	for (let i = 0; i <= MAX_AHEAD_KNOWN; i++) {
-		const { id } = sim.addOperation({ createTime: FAR_AHEAD, status: 'success' });
+		const { id } = sim().addOperation({ createTime: FAR_AHEAD, status: 'success' });
 		tally.log(id, { message: { msg: `ahead ${i}` } });
 	}
 	await tally.polls(r, 1); // taken and read (listed finished: one of the two reads)

@@ -14,24 +14,18 @@ import {
 	rl,
 	runner,
 	SEED,
-	startSimulator,
-	type LogSimulator,
+	useLogSimulator,
 } from '../../harness/logTriggerEngine';
 import { MAX_KEYS_KEPT } from '../../../nodes/IntegrationPlatformLogTrigger/handOff';
 import { triggerSchemaErrors } from '../../harness/outputSchemas';
 
-let sim: LogSimulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterEach(() => sim.reset());
-afterAll(async () => await sim.close());
+const sim = useLogSimulator();
 
 type Watch = 'operationIds' | 'installation';
 
 function trigger(watch: Watch, persistence: Persistence = 'legacy'): PollRunner {
 	const r = runner(
-		sim,
+		sim(),
 		watch === 'operationIds'
 			? { watch, operationIds: SEED.operationId }
 			: {
@@ -48,11 +42,11 @@ function trigger(watch: Watch, persistence: Persistence = 'legacy'): PollRunner 
 
 /** Where the test writes entries: the watched operation, or a new one of the installation. */
 function target(watch: Watch): string {
-	return watch === 'operationIds' ? SEED.operationId : sim.addOperation().id;
+	return watch === 'operationIds' ? SEED.operationId : sim().addOperation().id;
 }
 
 const write = (operationId: string, ...msgs: string[]) =>
-	msgs.forEach((msg) => sim.appendLog(operationId, { message: { msg } }));
+	msgs.forEach((msg) => sim().appendLog(operationId, { message: { msg } }));
 
 async function poll(r: PollRunner): Promise<IDataObject[]> {
 	const out = await r.poll();
@@ -154,7 +148,7 @@ describe.each(['operationIds', 'installation'] as const)('watching %s', (watch) 
 		write(op, 'a1');
 		expect(texts(await poll(r))).toEqual(['a1']); // lost
 		r.restart(freshLogTrigger());
-		sim.faults.add({ route: 'listOperationLogs', status: 500, times: 1 });
+		sim().faults.add({ route: 'listOperationLogs', status: 500, times: 1 });
 		expect((await r.poll()).error).toBeDefined();
 		const again = await poll(r);
 		expect(texts(again)).toEqual(['a1']);

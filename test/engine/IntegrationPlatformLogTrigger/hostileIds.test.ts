@@ -7,26 +7,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PollRunner } from '../../harness/poll';
-import {
-	identity,
-	rl,
-	runner,
-	SEED,
-	startSimulator,
-	type LogSimulator,
-} from '../../harness/logTriggerEngine';
+import { identity, rl, runner, SEED, useLogSimulator } from '../../harness/logTriggerEngine';
 
-let sim: LogSimulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterEach(() => sim.reset());
-afterAll(async () => await sim.close());
+const sim = useLogSimulator();
 
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'hasOwnProperty', 'toString'];
 
 function scoped(watch: 'installation' | 'integration' | 'operationIds', version: 1 | 2) {
-	const r = runner(sim, {
+	const r = runner(sim(), {
 		...(watch === 'operationIds'
 			? { watch, operationIds: PROTOTYPE_NAMES.join(', ') }
 			: {
@@ -60,20 +48,20 @@ test.each([
 ] as const)(
 	'watching %s (version %s): operations named after Object.prototype members, every entry once',
 	async (watch, version) => {
-		if (watch === 'operationIds') for (const id of PROTOTYPE_NAMES) sim.addOperation({ id });
+		if (watch === 'operationIds') for (const id of PROTOTYPE_NAMES) sim().addOperation({ id });
 		const r = scoped(watch, version);
 		expect((await r.poll()).error).toBeUndefined(); // activation: start from now
-		if (watch !== 'operationIds') for (const id of PROTOTYPE_NAMES) sim.addOperation({ id });
+		if (watch !== 'operationIds') for (const id of PROTOTYPE_NAMES) sim().addOperation({ id });
 		const mustEmit = new Set<string>();
 		for (const id of PROTOTYPE_NAMES) {
 			for (const msg of ['one', 'two']) {
-				mustEmit.add(identity(id, sim.appendLog(id, { message: { msg: `${id} ${msg}` } })));
+				mustEmit.add(identity(id, sim().appendLog(id, { message: { msg: `${id} ${msg}` } })));
 			}
 		}
 		const emitted = new Map<string, number>();
 		await collect(r, emitted, 3);
 		for (const id of PROTOTYPE_NAMES) {
-			mustEmit.add(identity(id, sim.appendLog(id, { message: { msg: `${id} three` } })));
+			mustEmit.add(identity(id, sim().appendLog(id, { message: { msg: `${id} three` } })));
 		}
 		await collect(r, emitted, 3);
 		expect([...mustEmit].filter((id) => !emitted.has(id))).toEqual([]);

@@ -6,25 +6,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	identity,
-	rl,
-	runner,
-	SEED,
-	startSimulator,
-	type LogSimulator,
-} from '../../harness/logTriggerEngine';
+import { identity, rl, runner, SEED, useLogSimulator } from '../../harness/logTriggerEngine';
 
-let sim: LogSimulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterEach(() => sim.reset());
-afterAll(async () => await sim.close());
+const sim = useLogSimulator();
 
 /** A page of the installation's real operations that is not the last, pointing at `token`. */
 function pageTo(token: string): IDataObject {
-	const results = [...sim.state.operations.values()].filter(
+	const results = [...sim().state.operations.values()].filter(
 		(o) => o.installationId === SEED.installationId,
 	);
 	return { results, pagination: { done: false, nextPageToken: token } };
@@ -40,7 +28,7 @@ test.each([
 ])(
 	'%s: the poll fails naming the loop, nothing moves, then every entry once',
 	async (_n, cycle, pages) => {
-		const r = runner(sim, {
+		const r = runner(sim(), {
 			watch: 'installation',
 			integration: rl(SEED.integrationId),
 			installation: rl(SEED.installationId),
@@ -50,12 +38,12 @@ test.each([
 		expect((await r.poll()).error).toBeUndefined(); // activation
 		const mustEmit = new Set<string>();
 		for (let i = 0; i < 3; i++) {
-			const { id } = sim.addOperation();
-			mustEmit.add(identity(id, sim.appendLog(id, { message: { msg: `op ${i}` } })));
+			const { id } = sim().addOperation();
+			mustEmit.add(identity(id, sim().appendLog(id, { message: { msg: `op ${i}` } })));
 		}
 		for (let i = 0; i < 20; i++) {
 			const body = pageTo(cycle[i % cycle.length]);
-			sim.faults.add({ route: 'listOperations', status: 200, body, times: 1 });
+			sim().faults.add({ route: 'listOperations', status: 200, body, times: 1 });
 		}
 		const before = JSON.stringify(r.staticData);
 		const failed = await r.poll();
@@ -65,9 +53,9 @@ test.each([
 		expect(failed.error?.description).toMatch(/cursor did not move/);
 		expect(failed.items).toBeNull();
 		expect(JSON.stringify(r.staticData)).toBe(before);
-		expect(sim.journal.find({ routeId: 'listOperations' })).toHaveLength(1 + pages);
+		expect(sim().journal.find({ routeId: 'listOperations' })).toHaveLength(1 + pages);
 
-		sim.faults.clear();
+		sim().faults.clear();
 		const emitted = new Map<string, number>();
 		for (let i = 0; i < 3; i++) {
 			for (const { json } of (await r.poll()).items ?? []) {

@@ -8,25 +8,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { scopeOf } from '../../../nodes/IntegrationPlatformLogTrigger/pollScope';
 import type { Settings } from '../../../nodes/IntegrationPlatformLogTrigger/settings';
 import type { PollRunner } from '../../harness/poll';
-import {
-	json,
-	msgs,
-	rl,
-	runner,
-	SEED,
-	startSimulator,
-	type LogSimulator,
-} from '../../harness/logTriggerEngine';
+import { json, msgs, rl, runner, SEED, useLogSimulator } from '../../harness/logTriggerEngine';
 
-let sim: LogSimulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterEach(() => sim.reset());
-afterAll(async () => await sim.close());
+const sim = useLogSimulator();
 
 function v2(parameters: IDataObject): PollRunner {
-	const r = runner(sim, {
+	const r = runner(sim(), {
 		watch: 'installation',
 		integration: rl(SEED.integrationId),
 		operationIds: undefined,
@@ -36,14 +23,14 @@ function v2(parameters: IDataObject): PollRunner {
 	return r;
 }
 
-const lookups = () => sim.journal.find({ routeId: 'listInstallations' });
+const lookups = () => sim().journal.find({ routeId: 'listInstallations' });
 
 describe('Watch → Group by group ref', () => {
 	test("the group's installation is watched: new entries come out with its installation ID", async () => {
 		const r = v2({ installation: rl(SEED.groupRef, 'groupRef') });
 		expect((await r.poll()).error).toBeUndefined();
-		const created = sim.addOperation();
-		sim.appendLog(created.id, { message: { msg: 'for the group' } });
+		const created = sim().addOperation();
+		sim().appendLog(created.id, { message: { msg: 'for the group' } });
 		const second = await r.poll();
 		expect(msgs(second.items)).toEqual(['for the group']);
 		expect(json(second.items)[0]).toMatchObject({
@@ -80,12 +67,12 @@ describe('Watch → Group by group ref', () => {
 			'Group "no-such-group" has no installation of this integration',
 		);
 		expect(out.error?.description).toContain("the trigger's cursor did not move");
-		expect(sim.journal.find({ routeId: 'listOperations' })).toHaveLength(0);
+		expect(sim().journal.find({ routeId: 'listOperations' })).toHaveLength(0);
 	});
 
 	test('an empty Group is reported before any request, under its label', async () => {
 		const out = await v2({ installation: rl('', 'groupRef') }).poll();
 		expect(out.error?.message).toBe('Select a group');
-		expect(sim.journal.entries).toHaveLength(0);
+		expect(sim().journal.entries).toHaveLength(0);
 	});
 });
